@@ -1,0 +1,25 @@
+/** Where each local service listens, derived from one base port so two stacks can run side by side. */
+export type StackPorts = {
+  web: number
+  api: number
+  relay: number
+  /** Faucet HTTP endpoint and the NFT metadata/image server. */
+  services: number
+  /** One per devnet chain, in the order of `devnetChains`. */
+  chains: readonly [number, number, number]
+}
+
+/** The base port `npm start` uses; the test suite uses `testPortBase` so both can run at once. */
+export const defaultPortBase = 4170
+export const testPortBase = 4270
+
+/** Lays the stack's ports out from `base`: web, api, relay, services, then the three chains. */
+export function getStackPorts(base: number = defaultPortBase): StackPorts {
+  return {
+    web: base,
+    api: base + 1,
+    relay: base + 2,
+    services: base + 3,
+    chains: [base + 4, base + 5, base + 6],
+  }
+}

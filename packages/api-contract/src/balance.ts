@@ -1,0 +1,32 @@
+import { z } from 'zod'
+
+/** Query of `GET /v1/account/{address}/balance` (spec section 7). */
+export const balanceQuerySchema = z.object({
+  projectId: z.string().min(1, 'A projectId is required.'),
+  chainId: z
+    .string()
+    .regex(
+      /^(eip155:)?\d+$/,
+      'chainId must be a positive integer or a CAIP-2 id like "eip155:31337".',
+    )
+    .transform((value) => Number(value.replace(/^eip155:/, ''))),
+  currency: z.enum(['usd', 'eur']).default('usd'),
+  forceUpdate: z.enum(['true', 'false']).optional(),
+})
+
+/** One entry of the balance response (spec section 3, Token balance). */
+export const tokenBalanceSchema = z.object({
+  name: z.string(),
+  symbol: z.string(),
+  chainId: z.string(),
+  /** CAIP-10 token address; for the native coin, the zero address. */
+  address: z.string().optional(),
+  value: z.number().optional(),
+  price: z.number(),
+  quantity: z.object({ decimals: z.string(), numeric: z.string() }),
+  iconUrl: z.string(),
+})
+export type TokenBalance = z.infer<typeof tokenBalanceSchema>
+
+export const balanceResponseSchema = z.object({ balances: z.array(tokenBalanceSchema) })
+export type BalanceResponse = z.infer<typeof balanceResponseSchema>

@@ -1,0 +1,58 @@
+import { z } from 'zod'
+
+const address = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'Expected a 0x-prefixed 40-hex-character address.')
+const hex32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'Expected a 0x-prefixed 32-byte hex string.')
+
+/** A devnet ERC-20 token as deployed on one chain. */
+export const devnetTokenSchema = z.object({
+  address,
+  name: z.string(),
+  symbol: z.string(),
+  decimals: z.number().int().min(0).max(36),
+  /** Price of one whole token in USD at deployment, set by the seeded Uniswap V2 pools. */
+  seedPriceUsd: z.number().nonnegative(),
+})
+
+/** One local anvil chain with everything deployed on it. */
+export const devnetChainSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  caipNetworkId: z.string().regex(/^eip155:\d+$/),
+  rpcUrl: z.string().url(),
+  nativeCurrency: z.object({ name: z.string(), symbol: z.string(), decimals: z.number().int() }),
+  blockExplorerUrl: z.string().url().optional(),
+  contracts: z.object({
+    multicall3: address,
+    weth: address,
+    usd: address,
+    uniswapV2Factory: address,
+    uniswapV2Router: address,
+    nft: address,
+  }),
+  /** Every ERC-20 on the chain, WETH and the stablecoin included. */
+  tokens: z.array(devnetTokenSchema),
+  nft: z.object({ address, name: z.string(), symbol: z.string(), baseUri: z.string().url() }),
+})
+
+/**
+ * The one generated file (`.latch/devnet.json`) that the devnet writes at start and the API,
+ * the web server and the tests read. Nothing in it is copied by hand.
+ */
+export const devnetManifestSchema = z.object({
+  version: z.literal(1),
+  startedAt: z.string(),
+  projectId: z.string().regex(/^[0-9a-f]{32}$/),
+  relayUrl: z.string().startsWith('ws'),
+  faucetUrl: z.string().url(),
+  chains: z.array(devnetChainSchema).min(1),
+  /** anvil's well-known test accounts, funded on every chain. Test keys only. */
+  accounts: z.array(z.object({ address, privateKey: hex32 })),
+  /** The account the in-page "Devnet Wallet" holds (an anvil test key, never a real one). */
+  demoWallet: z.object({ address, privateKey: hex32 }),
+})
+
+export type DevnetToken = z.infer<typeof devnetTokenSchema>
+export type DevnetChain = z.infer<typeof devnetChainSchema>
+export type DevnetManifest = z.infer<typeof devnetManifestSchema>
