@@ -13,6 +13,5 @@ export type DevnetChainId = (typeof devnetChains)[number]['id']
 
 /** Chain ids of public networks that a devnet must never reuse. */
 export const publicChainIds: readonly number[] = [
-  1, 10, 56, 100, 137, 250, 324, 8217, 8453, 42161, 43114, 11155111, 84532, 5, 84531,
-  1313161554,
+  1, 10, 56, 100, 137, 250, 324, 8217, 8453, 42161, 43114, 11155111, 84532, 5, 84531, 1313161554,
 ]

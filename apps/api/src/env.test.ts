@@ -1,0 +1,115 @@
+import path from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { defaultStateDir, parseEnv } from './env.ts'
+import { InvalidEnvError } from './errors/config.ts'
+
+const network = {
+  id: 10,
+  name: 'OP Mainnet',
+  rpcUrl: 'https://rpc.example.com/v2/key',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+}
+
+function parseError(source: Record<string, string>): InvalidEnvError {
+  try {
+    parseEnv({}, source)
+  } catch (error) {
+    if (error instanceof InvalidEnvError) return error
+    throw error
+  }
+  throw new Error('Expected an InvalidEnvError.')
+}
+
+describe('parseEnv', () => {
+  test('defaults', () => {
+    expect(parseEnv({}, {})).toEqual({
+      PORT: 4171,
+      HOST: '127.0.0.1',
+      LATCH_ALLOWED_ORIGINS: ['http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*'],
+      LATCH_STATE_DIR: defaultStateDir,
+    })
+    expect(defaultStateDir).toBe(path.resolve(import.meta.dirname, '../../../.latch'))
+  })
+
+  test('empty values mean "use the default"', () => {
+    expect(parseEnv({}, { PORT: '', HOST: '', LATCH_NETWORKS: '' })).toMatchObject({
+      PORT: 4171,
+      HOST: '127.0.0.1',
+      LATCH_NETWORKS: undefined,
+    })
+  })
+
+  test('overrides win over the source', () => {
+    expect(
+      parseEnv({ PORT: '5000', HOST: undefined }, { PORT: '4000', HOST: '0.0.0.0' }),
+    ).toMatchObject({
+      PORT: 5000,
+      HOST: '0.0.0.0',
+    })
+  })
+
+  test('real networks, project ids, origins and a database URL', () => {
+    const env = parseEnv(
+      {},
+      {
+        LATCH_NETWORKS: JSON.stringify([network]),
+        LATCH_PROJECT_IDS: 'one, two,,',
+        LATCH_ALLOWED_ORIGINS: 'https://*.example.com,https://app.test',
+        LATCH_STATE_DIR: 'relative/state',
+        DATABASE_URL: 'postgres://latch@localhost:5432/latch',
+      },
+    )
+    expect(env.LATCH_NETWORKS).toEqual([network])
+    expect(env.LATCH_PROJECT_IDS).toEqual(['one', 'two'])
+    expect(env.LATCH_ALLOWED_ORIGINS).toEqual(['https://*.example.com', 'https://app.test'])
+    expect(env.LATCH_STATE_DIR).toBe(path.resolve('relative/state'))
+  })
+
+  test('a bad environment names every bad variable', () => {
+    const error = parseError({
+      PORT: 'eighty',
+      LATCH_NETWORKS: JSON.stringify([{ ...network, rpcUrl: 'ftp://nope' }]),
+      LATCH_ALLOWED_ORIGINS: 'example.com',
+      DATABASE_URL: 'mysql://db',
+    })
+    expect(error.variables).toEqual([
+      'PORT',
+      'LATCH_NETWORKS',
+      'LATCH_ALLOWED_ORIGINS',
+      'DATABASE_URL',
+      'LATCH_PROJECT_IDS',
+    ])
+    expect(error.message).toMatchInlineSnapshot(`
+      "Invalid environment variables: PORT, LATCH_NETWORKS, LATCH_ALLOWED_ORIGINS, DATABASE_URL, LATCH_PROJECT_IDS.
+      - PORT: Expected a port number between 0 and 65535.
+      - LATCH_NETWORKS: at [0].rpcUrl: Expected an http(s) URL.
+      - LATCH_ALLOWED_ORIGINS: at [0]: Expected origins like "https://app.example.com", "https://*.example.com" or "http://localhost:*".
+      - DATABASE_URL: Expected a postgres:// connection string.
+      - LATCH_PROJECT_IDS: Required when LATCH_NETWORKS is set (a comma list of accepted project ids)."
+    `)
+  })
+
+  test('LATCH_NETWORKS needs LATCH_PROJECT_IDS', () => {
+    expect(
+      parseError({ LATCH_NETWORKS: JSON.stringify([network]) }).message,
+    ).toMatchInlineSnapshot(`
+      "Invalid environment variables: LATCH_PROJECT_IDS.
+      - LATCH_PROJECT_IDS: Required when LATCH_NETWORKS is set (a comma list of accepted project ids)."
+    `)
+  })
+
+  test('LATCH_NETWORKS must be a JSON array', () => {
+    expect(
+      parseError({ LATCH_NETWORKS: '{nope', LATCH_PROJECT_IDS: 'a' }).message,
+    ).toMatchInlineSnapshot(`
+        "Invalid environment variables: LATCH_NETWORKS.
+        - LATCH_NETWORKS: Expected a JSON array of networks."
+      `)
+    expect(
+      parseError({ LATCH_NETWORKS: '[]', LATCH_PROJECT_IDS: 'a' }).message,
+    ).toMatchInlineSnapshot(`
+      "Invalid environment variables: LATCH_NETWORKS.
+      - LATCH_NETWORKS: Expected at least one network."
+    `)
+  })
+})

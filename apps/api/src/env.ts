@@ -1,0 +1,169 @@
+import path from 'node:path'
+import { z } from 'zod'
+import { InvalidEnvError } from './errors/config.ts'
+
+/** `<repo>/.latch`, where the devnet writes its manifest. */
+export const defaultStateDir = path.resolve(import.meta.dirname, '../../../.latch')
+
+/** Origins the API answers when LATCH_ALLOWED_ORIGINS is unset: local pages on any port. */
+export const defaultAllowedOrigins = [
+  'http://localhost:*',
+  'http://127.0.0.1:*',
+  'http://[::1]:*',
+] as const
+
+/** An unset variable and an empty one mean the same: "use the default". */
+function optional<schema extends z.ZodType>(schema: schema) {
+  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
+}
+
+const httpUrl = z
+  .string()
+  .regex(/^https?:\/\/\S+$/, 'Expected an http(s) URL.')
+  .refine((value) => URL.canParse(value), 'Expected an http(s) URL.')
+const address = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'Expected a 0x-prefixed 40-hex-character address.')
+
+const tokenInputSchema = z.strictObject({
+  address,
+  name: z.string().min(1),
+  symbol: z.string().min(1),
+  decimals: z.number().int().min(0).max(36),
+  priceUsd: z.number().nonnegative().optional(),
+})
+
+/** One real network in LATCH_NETWORKS. */
+export const networkInputSchema = z.strictObject({
+  id: z.number().int().positive(),
+  name: z.string().min(1),
+  /** Used by the server only; may hold a provider key. */
+  rpcUrl: httpUrl,
+  /** What `/v1/supported-chains` advertises; defaults to rpcUrl (set it when rpcUrl has a key). */
+  publicRpcUrl: httpUrl.optional(),
+  nativeCurrency: z.strictObject({
+    name: z.string().min(1),
+    symbol: z.string().min(1),
+    decimals: z.number().int().min(0).max(36),
+  }),
+  nativePriceUsd: z.number().nonnegative().optional(),
+  blockExplorerUrl: httpUrl.optional(),
+  testnet: z.boolean().optional(),
+  /** Multicall3 address; without it, token balances use a deployless multicall. */
+  multicall3: address.optional(),
+  tokens: z.array(tokenInputSchema).optional(),
+})
+export type NetworkInput = z.infer<typeof networkInputSchema>
+
+const networksJson = z
+  .string()
+  .transform((value, ctx) => {
+    try {
+      return JSON.parse(value) as unknown
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'Expected a JSON array of networks.' })
+      return z.NEVER
+    }
+  })
+  .pipe(
+    z
+      .array(networkInputSchema, 'Expected a JSON array of networks.')
+      .min(1, 'Expected at least one network.')
+      .refine(
+        (networks) => new Set(networks.map((network) => network.id)).size === networks.length,
+        'Each network id must appear once.',
+      ),
+  )
+
+const commaList = (item: z.ZodString) =>
+  z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry.length > 0),
+    )
+    .pipe(z.array(item))
+
+const originPattern = z
+  .string()
+  .regex(
+    /^(\*|https?:\/\/[^/\s?#]+)$/,
+    'Expected origins like "https://app.example.com", "https://*.example.com" or "http://localhost:*".',
+  )
+
+const envSchema = z.object({
+  PORT: z
+    .preprocess(
+      (value) => (value === '' || value === undefined ? undefined : Number(value)),
+      z
+        .number('Expected a port number between 0 and 65535.')
+        .int('Expected a port number between 0 and 65535.')
+        .min(0, 'Expected a port number between 0 and 65535.')
+        .max(65535, 'Expected a port number between 0 and 65535.')
+        .optional(),
+    )
+    .transform((value) => value ?? 4171),
+  HOST: optional(z.string()).transform((value) => value ?? '127.0.0.1'),
+  /** JSON array of real networks; when unset, networks come from the devnet manifest. */
+  LATCH_NETWORKS: optional(networksJson),
+  /** Extra accepted project ids (required with LATCH_NETWORKS, added to the devnet's otherwise). */
+  LATCH_PROJECT_IDS: optional(
+    commaList(z.string().regex(/^[\w-]{1,128}$/, 'Expected ids of letters, digits, - or _.')),
+  ),
+  /** Origins allowed to call the API; `*` wildcards a subdomain part or (as `:*`) the port. */
+  LATCH_ALLOWED_ORIGINS: optional(commaList(originPattern)).transform((value) =>
+    value && value.length > 0 ? value : [...defaultAllowedOrigins],
+  ),
+  LATCH_STATE_DIR: optional(z.string()).transform((value) =>
+    value ? path.resolve(value) : defaultStateDir,
+  ),
+  /**
+   * PostgreSQL connection string. Storage arrives with the next issues: then an unset value
+   * means an embedded PGlite database under LATCH_STATE_DIR, and a set one a PostgreSQL server.
+   */
+  DATABASE_URL: optional(
+    z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'Expected a postgres:// connection string.'),
+  ),
+})
+
+/** The validated configuration of one API process. */
+export type Env = z.output<typeof envSchema>
+/** Values that take precedence over the process environment (for `startApi` and tests). */
+export type EnvOverrides = Record<string, string | undefined>
+
+/**
+ * Parses the environment once at startup; the only place that reads `process.env`.
+ * Throws `InvalidEnvError` naming every bad variable.
+ */
+export function parseEnv(overrides: EnvOverrides = {}, source: EnvOverrides = process.env): Env {
+  const defined = Object.fromEntries(
+    Object.entries(overrides).filter(([, value]) => value !== undefined),
+  )
+  const input: EnvOverrides = { ...source, ...defined }
+  const result = envSchema.safeParse(input)
+  const issues = result.success
+    ? []
+    : result.error.issues.map((issue) => {
+        const [variable, ...rest] = issue.path
+        const where = rest.length > 0 ? `at ${formatPath(rest)}: ` : ''
+        return { variable: String(variable), message: `${where}${issue.message}` }
+      })
+  // Real networks have no devnet project id to fall back on: without ids every call is a 401.
+  if (input.LATCH_NETWORKS && !input.LATCH_PROJECT_IDS?.replaceAll(',', '').trim())
+    issues.push({
+      variable: 'LATCH_PROJECT_IDS',
+      message: 'Required when LATCH_NETWORKS is set (a comma list of accepted project ids).',
+    })
+  if (result.success && issues.length === 0) return result.data
+  throw new InvalidEnvError({ issues })
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  return path
+    .map((part, index) =>
+      typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`,
+    )
+    .join('')
+}

@@ -1,0 +1,41 @@
+import type { Env } from './env.ts'
+import { NoNetworksConfiguredError } from './errors/config.ts'
+import { getDevnetManifestPath, loadDevnetManifest } from './loadDevnetManifest.ts'
+import { type ApiNetwork, networkFromDevnetChain, networkFromInput } from './network.ts'
+import type { Project } from './stores/projectStore.ts'
+
+/** What the API serves, resolved from the environment and (for the devnet) its manifest. */
+export type ApiConfig = {
+  networks: readonly ApiNetwork[]
+  projects: readonly Project[]
+  allowedOrigins: readonly string[]
+  /** Where the networks came from, for the startup log. */
+  source: 'LATCH_NETWORKS' | 'devnet'
+}
+
+/**
+ * Resolves networks and projects: LATCH_NETWORKS with LATCH_PROJECT_IDS when set, otherwise
+ * the devnet manifest (its project id plus any LATCH_PROJECT_IDS).
+ */
+export async function loadConfig(env: Env): Promise<ApiConfig> {
+  const extraProjects = (env.LATCH_PROJECT_IDS ?? []).map((id) => ({ id, name: 'Configured' }))
+  if (env.LATCH_NETWORKS)
+    return {
+      networks: env.LATCH_NETWORKS.map(networkFromInput),
+      projects: extraProjects,
+      allowedOrigins: env.LATCH_ALLOWED_ORIGINS,
+      source: 'LATCH_NETWORKS',
+    }
+
+  const manifest = await loadDevnetManifest(env.LATCH_STATE_DIR)
+  if (!manifest)
+    throw new NoNetworksConfiguredError({
+      manifestPath: getDevnetManifestPath(env.LATCH_STATE_DIR),
+    })
+  return {
+    networks: manifest.chains.map(networkFromDevnetChain),
+    projects: [{ id: manifest.projectId, name: 'Latch devnet' }, ...extraProjects],
+    allowedOrigins: env.LATCH_ALLOWED_ORIGINS,
+    source: 'devnet',
+  }
+}

@@ -1,0 +1,19 @@
+import type { MiddlewareHandler } from 'hono'
+import { errorResponse } from '../errorResponse.ts'
+import { OriginNotAllowedError } from '../errors/request.ts'
+
+/**
+ * Refuses browser calls from origins off the allow-list with 403 'Unauthorized: origin not
+ * allowed'. The refusal itself is readable cross-origin so the client can show the spec's
+ * "Invalid App Configuration" alert; requests without an Origin (servers, curl) pass.
+ */
+export function checkOrigin(matches: (origin: string) => boolean): MiddlewareHandler {
+  return async (c, next) => {
+    const origin = c.req.header('origin')
+    if (origin === undefined || matches(origin)) return next()
+    const response = errorResponse(c, new OriginNotAllowedError({ origin }))
+    response.headers.set('Access-Control-Allow-Origin', origin)
+    response.headers.append('Vary', 'Origin')
+    return response
+  }
+}

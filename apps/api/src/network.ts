@@ -1,0 +1,102 @@
+import type { DevnetChain, Network } from '@latch/api-contract'
+import { type Address, getAddress } from 'viem'
+import type { NetworkInput } from './env.ts'
+
+/** An ERC-20 the API reports balances for. */
+export type ApiToken = {
+  address: Address
+  name: string
+  symbol: string
+  decimals: number
+  /** Price of one whole token in USD; 0 when unknown. */
+  priceUsd: number
+}
+
+/** A network the API serves, with what the server alone needs (RPC, tokens, prices). */
+export type ApiNetwork = {
+  id: number
+  name: string
+  /** Server-side RPC; may hold a provider key, so it is never sent to clients. */
+  rpcUrl: string
+  /** The RPC advertised to clients. */
+  publicRpcUrl: string
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+  nativePriceUsd: number
+  blockExplorerUrl?: string | undefined
+  testnet: boolean
+  multicall3?: Address | undefined
+  tokens: readonly ApiToken[]
+}
+
+/** Checksums an address from configuration, whatever its case (a bad checksum would fail viem). */
+function normalizeAddress(address: string): Address {
+  return getAddress(address.toLowerCase())
+}
+
+/** CAIP-2 id of an EVM chain, e.g. `eip155:31337`. */
+export function toCaip2(chainId: number): `eip155:${number}` {
+  return `eip155:${chainId}`
+}
+
+/** Maps a devnet manifest chain; the native coin is priced like its wrapped token (WETH). */
+export function networkFromDevnetChain(chain: DevnetChain): ApiNetwork {
+  const weth = chain.tokens.find(
+    (token) => token.address.toLowerCase() === chain.contracts.weth.toLowerCase(),
+  )
+  return {
+    id: chain.id,
+    name: chain.name,
+    rpcUrl: chain.rpcUrl,
+    publicRpcUrl: chain.rpcUrl,
+    nativeCurrency: chain.nativeCurrency,
+    nativePriceUsd: weth?.seedPriceUsd ?? 0,
+    blockExplorerUrl: chain.blockExplorerUrl,
+    testnet: true,
+    multicall3: normalizeAddress(chain.contracts.multicall3),
+    tokens: chain.tokens.map((token) => ({
+      address: normalizeAddress(token.address),
+      name: token.name,
+      symbol: token.symbol,
+      decimals: token.decimals,
+      priceUsd: token.seedPriceUsd,
+    })),
+  }
+}
+
+/** Maps one LATCH_NETWORKS entry. */
+export function networkFromInput(input: NetworkInput): ApiNetwork {
+  return {
+    id: input.id,
+    name: input.name,
+    rpcUrl: input.rpcUrl,
+    publicRpcUrl: input.publicRpcUrl ?? input.rpcUrl,
+    nativeCurrency: input.nativeCurrency,
+    nativePriceUsd: input.nativePriceUsd ?? 0,
+    blockExplorerUrl: input.blockExplorerUrl,
+    testnet: input.testnet ?? false,
+    multicall3: input.multicall3 ? normalizeAddress(input.multicall3) : undefined,
+    tokens: (input.tokens ?? []).map((token) => ({
+      address: normalizeAddress(token.address),
+      name: token.name,
+      symbol: token.symbol,
+      decimals: token.decimals,
+      priceUsd: token.priceUsd ?? 0,
+    })),
+  }
+}
+
+/** The public description of a network (`GET /v1/supported-chains`). */
+export function toNetworkDto(network: ApiNetwork): Network {
+  return {
+    id: network.id,
+    name: network.name,
+    caipNetworkId: toCaip2(network.id),
+    chainNamespace: 'eip155',
+    nativeCurrency: network.nativeCurrency,
+    rpcUrls: { default: { http: [network.publicRpcUrl] } },
+    ...(network.blockExplorerUrl
+      ? { blockExplorers: { default: { name: 'Explorer', url: network.blockExplorerUrl } } }
+      : {}),
+    testnet: network.testnet,
+  }
+}

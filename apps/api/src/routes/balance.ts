@@ -1,0 +1,30 @@
+import { type BalanceResponse, balanceQuerySchema } from '@latch/api-contract'
+import { Hono } from 'hono'
+import { isAddress } from 'viem'
+import type { AppEnv } from '../appEnv.ts'
+import type { ChainClients } from '../createChainClients.ts'
+import { ChainNotSupportedError, InvalidAddressError } from '../errors/request.ts'
+import type { ApiNetwork } from '../network.ts'
+import { getBalances } from '../services/getBalances.ts'
+import { parseQuery } from './parseQuery.ts'
+
+/** `GET /v1/account/:address/balance?chainId&currency&forceUpdate` (spec section 7). */
+export function balanceRoute({
+  networks,
+  clients,
+}: {
+  networks: readonly ApiNetwork[]
+  clients: ChainClients
+}) {
+  const networksById = new Map(networks.map((network) => [network.id, network]))
+  return new Hono<AppEnv>().get('/account/:address/balance', async (c) => {
+    const address = c.req.param('address')
+    if (!isAddress(address)) throw new InvalidAddressError({ address })
+    const query = parseQuery(balanceQuerySchema, c.req.query())
+    const network = networksById.get(query.chainId)
+    const client = clients.get(query.chainId)
+    if (!network || !client) throw new ChainNotSupportedError({ chainId: query.chainId })
+    const balances = await getBalances(client, { address, network, currency: query.currency })
+    return c.json({ balances } satisfies BalanceResponse)
+  })
+}

@@ -1,0 +1,120 @@
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { supportedChainsResponseSchema } from '@latch/api-contract'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Logger } from './logger.ts'
+import { startApi } from './startApi.ts'
+import {
+  devnetManifestFixture,
+  fixtureProjectId,
+  writeDevnetManifest,
+} from './testing/writeDevnetManifest.ts'
+
+const node = path.resolve(import.meta.dirname, '../../../node_modules/.bin/node')
+const serverEntry = path.resolve(import.meta.dirname, 'server.ts')
+
+const silentLogger: Logger = { info() {}, warn() {}, error() {} }
+const networksEnv = {
+  LATCH_PROJECT_IDS: 'test-project',
+  LATCH_NETWORKS: JSON.stringify([
+    {
+      id: 10,
+      name: 'OP Mainnet',
+      rpcUrl: 'http://127.0.0.1:9',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    },
+  ]),
+}
+
+let stateDir: string
+beforeAll(async () => {
+  stateDir = await mkdtemp(path.join(tmpdir(), 'latch-api-'))
+})
+afterAll(async () => {
+  await rm(stateDir, { recursive: true, force: true })
+})
+
+describe('startApi', () => {
+  test('serves over HTTP and stops', async () => {
+    const api = await startApi({ port: 0, env: networksEnv, logger: silentLogger })
+    try {
+      expect(api.url).toBe(`http://127.0.0.1:${api.port}`)
+      const response = await fetch(`${api.url}/v1/supported-chains?projectId=test-project`)
+      const body = supportedChainsResponseSchema.parse(await response.json())
+      expect(body.networks.map((network) => network.caipNetworkId)).toEqual(['eip155:10'])
+    } finally {
+      await api.stop()
+    }
+    await expect(fetch(`${api.url}/health`)).rejects.toThrow()
+  })
+
+  test('a port in use is named', async () => {
+    const first = await startApi({ port: 0, env: networksEnv, logger: silentLogger })
+    try {
+      await expect(
+        startApi({ port: first.port, env: networksEnv, logger: silentLogger }),
+      ).rejects.toThrow(`Port ${first.port} on 127.0.0.1 is already in use.`)
+    } finally {
+      await first.stop()
+    }
+  })
+})
+
+/** Runs `node src/server.ts` and collects its output until it listens or exits. */
+function runServer(env: Record<string, string>) {
+  const child = spawn(node, [serverEntry], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk) => {
+    output += chunk
+  })
+  child.stderr.on('data', (chunk) => {
+    output += chunk
+  })
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
+  const listening = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', () => {
+      const match = output.match(/API listening on (http:\/\/\S+)/)
+      if (match?.[1]) resolve(match[1])
+    })
+    exited.then(() => reject(new Error(`server exited:\n${output}`)))
+  })
+  // Tests that expect an exit never await `listening`.
+  listening.catch(() => {})
+  return { child, exited, listening, output: () => output }
+}
+
+describe('node src/server.ts', () => {
+  test('serves the devnet from its manifest and stops on SIGTERM', async () => {
+    await writeDevnetManifest(stateDir, devnetManifestFixture('http://127.0.0.1:9'))
+    const server = runServer({ PORT: '0', LATCH_STATE_DIR: stateDir })
+    try {
+      const url = await server.listening
+      const response = await fetch(`${url}/v1/supported-chains?projectId=${fixtureProjectId}`)
+      expect(response.status).toBe(200)
+    } finally {
+      server.child.kill('SIGTERM')
+    }
+    expect(await server.exited).toBe(0)
+  })
+
+  test('without networks it exits with a clear message', async () => {
+    const emptyDir = path.join(stateDir, 'empty')
+    const server = runServer({ PORT: '0', LATCH_STATE_DIR: emptyDir })
+    expect(await server.exited).toBe(1)
+    expect(server.output()).toContain(
+      '[api] No networks configured: start the devnet (npm start) or set LATCH_NETWORKS.',
+    )
+    expect(server.output()).not.toMatch(/\n\s+at /)
+  })
+
+  test('a bad environment exits naming the variables', async () => {
+    const server = runServer({ PORT: 'x', HOST: '', LATCH_STATE_DIR: stateDir })
+    expect(await server.exited).toBe(1)
+    expect(server.output()).toContain('Invalid environment variables: PORT.')
+  })
+})

@@ -1,0 +1,91 @@
+import type { DevnetChain } from '@latch/api-contract'
+import { Hono } from 'hono'
+import { cors } from 'hono/cors'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { FaucetRequestError } from './errors.ts'
+import { type FundParameters, type FundResponse, fundRequestSchema } from './faucetSchema.ts'
+import { getLanternHue, renderLanternSvg } from './renderLanternSvg.ts'
+
+export type CreateServicesAppParameters = {
+  chains: readonly DevnetChain[]
+  /** Hands out funds; `fund` bound to the running devnet in production, a fake in tests. */
+  fund: (parameters: FundParameters) => Promise<FundResponse>
+  log?: (line: string) => void
+}
+
+const maxUint256 = 2n ** 256n - 1n
+
+/**
+ * The devnet's HTTP services: `POST /fund` (the faucet), `GET /nft/:chainId/:tokenId` (lantern
+ * metadata) with its `/image.svg`, and `GET /health`. Open CORS: it only ever serves loopback.
+ */
+export function createServicesApp(parameters: CreateServicesAppParameters): Hono {
+  const { chains, fund, log } = parameters
+  const app = new Hono()
+  const fail = (code: string, message: string, status: ContentfulStatusCode) =>
+    Response.json({ error: { code, message } }, { status })
+
+  app.use(cors())
+
+  app.get('/health', (c) => c.json({ status: 'ok' }))
+
+  app.post('/fund', async (c) => {
+    const body = await c.req.json().catch(() => undefined)
+    if (body === undefined) return fail('BAD_REQUEST', 'Invalid JSON body.', 400)
+    const parsed = fundRequestSchema.safeParse(body)
+    if (!parsed.success) {
+      return fail('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid request.', 400)
+    }
+    try {
+      return c.json(await fund(parsed.data))
+    } catch (error) {
+      if (error instanceof FaucetRequestError) return fail('BAD_REQUEST', error.shortMessage, 400)
+      throw error
+    }
+  })
+
+  const findLantern = (chainIdParam: string, tokenIdParam: string) => {
+    const chain = chains.find((known) => String(known.id) === chainIdParam)
+    if (!chain) return { error: fail('NOT_FOUND', `Unknown chain id "${chainIdParam}".`, 404) }
+    const tokenId = /^\d{1,78}$/.test(tokenIdParam) ? BigInt(tokenIdParam) : undefined
+    if (tokenId === undefined || tokenId > maxUint256) {
+      return { error: fail('BAD_REQUEST', `Invalid token id "${tokenIdParam}".`, 400) }
+    }
+    return { chain, tokenId }
+  }
+
+  app.get('/nft/:chainId/:tokenId', (c) => {
+    const found = findLantern(c.req.param('chainId'), c.req.param('tokenId'))
+    if (found.error) return found.error
+    const { chain, tokenId } = found
+    const origin = new URL(c.req.url).origin
+    return c.json({
+      name: `Lantern #${tokenId}`,
+      description: `A lantern from ${chain.nft.name}, a test collection on ${chain.name}. It has no value.`,
+      image: `${origin}/nft/${chain.id}/${tokenId}/image.svg`,
+      attributes: [
+        { trait_type: 'Hue', value: getLanternHue(tokenId) },
+        { trait_type: 'Chain', value: chain.name },
+      ],
+    })
+  })
+
+  app.get('/nft/:chainId/:tokenId/image.svg', (c) => {
+    const found = findLantern(c.req.param('chainId'), c.req.param('tokenId'))
+    if (found.error) return found.error
+    return c.body(renderLanternSvg(found.tokenId), 200, {
+      'content-type': 'image/svg+xml',
+      'cache-control': 'public, max-age=86400',
+    })
+  })
+
+  app.notFound(() => fail('NOT_FOUND', 'Not found.', 404))
+
+  app.onError((error) => {
+    const requestId = crypto.randomUUID()
+    log?.(`services: request ${requestId} failed: ${error.stack ?? error.message}`)
+    return fail('INTERNAL', `Internal error (request ${requestId}).`, 500)
+  })
+
+  return app
+}

@@ -1,0 +1,27 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/** The repository root, two folders above apps/devnet. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
+
+export type DevnetEnv = {
+  /** Where `devnet.json` lives: `LATCH_STATE_DIR`, else `<repo>/.latch`. */
+  stateDir: string
+  /** `LATCH_PROJECT_ID` when set: the WalletConnect project id to write into the manifest. */
+  projectId: string | undefined
+}
+
+/** Reads the devnet's environment variables; the only place in apps/devnet that does. */
+export function readDevnetEnv(env: NodeJS.ProcessEnv = process.env): DevnetEnv {
+  return {
+    stateDir: env.LATCH_STATE_DIR
+      ? path.resolve(env.LATCH_STATE_DIR)
+      : path.join(repoRoot, '.latch'),
+    projectId: env.LATCH_PROJECT_ID || undefined,
+  }
+}
+
+/** The manifest's path inside a state folder. */
+export function getManifestPath(stateDir: string): string {
+  return path.join(stateDir, 'devnet.json')
+}

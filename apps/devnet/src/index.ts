@@ -1,0 +1,28 @@
+export { anvilAccounts, anvilMnemonic } from './accounts.ts'
+export { type AssertPortsFreeParameters, assertPortsFree } from './assertPortsFree.ts'
+export { type DevnetChainId, devnetChains, publicChainIds } from './chains.ts'
+export { type CreateServicesAppParameters, createServicesApp } from './createServicesApp.ts'
+export { devnetCollection, devnetPools, devnetTokens, nativeCurrency } from './devnetAssets.ts'
+export { getManifestPath, readDevnetEnv } from './env.ts'
+export {
+  AnvilStartError,
+  DevnetError,
+  DevnetNotRunningError,
+  FaucetRequestError,
+  InvalidManifestError,
+  PortInUseError,
+} from './errors.ts'
+export {
+  type FundedAsset,
+  type FundRequest,
+  type FundResponse,
+  fundRequestSchema,
+  fundResponseSchema,
+} from './faucetSchema.ts'
+export { defaultPortBase, getStackPorts, type StackPorts, testPortBase } from './ports.ts'
+export { readDevnetManifest } from './readManifest.ts'
+export {
+  type StartDevnetParameters,
+  type StartDevnetReturnType,
+  startDevnet,
+} from './startDevnet.ts'

@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto'
+import { readFile, rm } from 'node:fs/promises'
+import type { DevnetManifest } from '@latch/api-contract'
+import { privateKeyToAccount } from 'viem/accounts'
+import { createNonceManager, jsonRpc } from 'viem/nonce'
+import { anvilAccounts } from './accounts.ts'
+import { assertPortsFree } from './assertPortsFree.ts'
+import { devnetChains } from './chains.ts'
+import { createDevnetClients } from './createDevnetClients.ts'
+import { createServicesApp } from './createServicesApp.ts'
+import { deployDevnetContracts } from './deployDevnetContracts.ts'
+import { readDevnetEnv } from './env.ts'
+import { DevnetError } from './errors.ts'
+import { fund } from './fund.ts'
+import { getStackPorts } from './ports.ts'
+import { startAnvil } from './startAnvil.ts'
+import { startServicesServer } from './startServicesServer.ts'
+import { writeDevnetManifest } from './writeDevnetManifest.ts'
+
+export type StartDevnetParameters = {
+  /** First port of the stack (see `getStackPorts`); 4170 by default. */
+  portBase?: number
+  /** Where `devnet.json` is written; `LATCH_STATE_DIR` or `<repo>/.latch` by default. */
+  stateDir?: string
+  /** WalletConnect project id for the manifest; `LATCH_PROJECT_ID` or a random one by default. */
+  projectId?: string
+  /** Progress and child-process output, one line at a time. */
+  log?: (line: string) => void
+}
+
+export type StartDevnetReturnType = {
+  manifest: DevnetManifest
+  manifestPath: string
+  /** Closes the services server, ends the anvils and removes the manifest. Safe to call twice. */
+  stop: () => Promise<void>
+}
+
+/**
+ * Starts the local chains (three anvils), deploys the tokens, Uniswap V2 pools, the lantern
+ * collection and Multicall3 on each, funds anvil's accounts, serves the faucet and NFT metadata,
+ * and writes the manifest that the API, the web app and the tests read.
+ */
+export async function startDevnet(
+  parameters: StartDevnetParameters = {},
+): Promise<StartDevnetReturnType> {
+  const started = performance.now()
+  const log = parameters.log ?? (() => {})
+  const env = readDevnetEnv()
+  const stateDir = parameters.stateDir ?? env.stateDir
+  const projectId = parameters.projectId ?? env.projectId ?? randomBytes(16).toString('hex')
+  if (!/^[0-9a-f]{32}$/.test(projectId)) {
+    throw new DevnetError(`Invalid project id "${projectId}": expected 32 lowercase hex digits.`)
+  }
+  const ports = getStackPorts(parameters.portBase)
+  await assertPortsFree([
+    ...devnetChains.map((chain, index) => ({
+      port: ports.chains[index] as number,
+      label: `${chain.name} RPC`,
+    })),
+    { port: ports.services, label: 'Latch Devnet services' },
+  ])
+
+  const cleanups: (() => Promise<void>)[] = []
+  const stop = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {})
+  }
+
+  try {
+    const anvils = await Promise.allSettled(
+      devnetChains.map((chain, index) =>
+        startAnvil({ chainId: chain.id, port: ports.chains[index] as number, log }),
+      ),
+    )
+    for (const anvil of anvils) if (anvil.status === 'fulfilled') cleanups.push(anvil.value.stop)
+    const failed = anvils.find((anvil) => anvil.status === 'rejected')
+    if (failed) throw failed.reason
+    log(`devnet: ${devnetChains.length} anvils up in ${elapsed(started)} ms`)
+
+    // One owner for every chain; the nonce manager lets it send many transactions at once.
+    const owner = privateKeyToAccount((anvilAccounts[0] as (typeof anvilAccounts)[0]).privateKey, {
+      nonceManager: createNonceManager({ source: jsonRpc() }),
+    })
+    const servicesUrl = `http://127.0.0.1:${ports.services}`
+    const demoWallet = anvilAccounts[9] as (typeof anvilAccounts)[0]
+    const chains = await Promise.all(
+      devnetChains.map(async (devnetChain, index) => {
+        const rpcUrl = `http://127.0.0.1:${ports.chains[index]}`
+        const clients = createDevnetClients({
+          chainId: devnetChain.id,
+          name: devnetChain.name,
+          rpcUrl,
+          account: owner,
+        })
+        const chain = await deployDevnetContracts({
+          clients,
+          rpcUrl,
+          nftBaseUri: `${servicesUrl}/nft/${devnetChain.id}/`,
+          fundedAccounts: anvilAccounts.map((account) => account.address),
+          demoWallet: demoWallet.address,
+        })
+        return { chain, clients }
+      }),
+    )
+    log(`devnet: contracts deployed in ${elapsed(started)} ms`)
+
+    const app = createServicesApp({
+      chains: chains.map(({ chain }) => chain),
+      fund: (request) => fund({ chains }, request),
+      log,
+    })
+    const server = await startServicesServer(app, ports.services)
+    cleanups.push(server.close)
+
+    const manifest: DevnetManifest = {
+      version: 1,
+      startedAt: new Date().toISOString(),
+      projectId,
+      relayUrl: `ws://127.0.0.1:${ports.relay}`,
+      faucetUrl: `${servicesUrl}/fund`,
+      chains: chains.map(({ chain }) => chain),
+      accounts: anvilAccounts.map(({ address, privateKey }) => ({ address, privateKey })),
+      demoWallet: { address: demoWallet.address, privateKey: demoWallet.privateKey },
+    }
+    const manifestPath = await writeDevnetManifest(stateDir, manifest)
+    cleanups.push(async () => {
+      // Leave the file alone if another devnet has replaced it since.
+      const current = await readFile(manifestPath, 'utf8').catch(() => '')
+      if (current.includes(`"startedAt": "${manifest.startedAt}"`)) await rm(manifestPath)
+    })
+    log(`devnet: ready in ${elapsed(started)} ms, manifest at ${manifestPath}`)
+    return { manifest, manifestPath, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+function elapsed(since: number): number {
+  return Math.round(performance.now() - since)
+}

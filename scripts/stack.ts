@@ -1,0 +1,123 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { resolve } from 'node:path'
+import type { DevnetManifest } from '@latch/api-contract'
+import { assertPortsFree } from '../apps/devnet/src/assertPortsFree.ts'
+import { getStackPorts } from '../apps/devnet/src/ports.ts'
+import { startRelay } from '../apps/devnet/src/relay/startRelay.ts'
+import { startDevnet } from '../apps/devnet/src/startDevnet.ts'
+
+const root = resolve(import.meta.dirname, '..')
+
+export type Stack = {
+  manifest: DevnetManifest
+  manifestPath: string
+  webUrl: string
+  apiUrl: string
+  stop(): Promise<void>
+}
+
+/**
+ * Starts the whole local world: the WalletConnect relay, three anvil chains with their
+ * contracts and faucet, the API and the production web build, each on its own port laid out
+ * from `portBase`. Used by `npm start` and by the browser tests.
+ */
+export async function startStack(options: {
+  portBase: number
+  stateDir: string
+  log: (line: string) => void
+}): Promise<Stack> {
+  const ports = getStackPorts(options.portBase)
+  await assertPortsFree([
+    { port: ports.web, label: 'Latch web app' },
+    { port: ports.api, label: 'Latch API' },
+    { port: ports.relay, label: 'WalletConnect relay' },
+  ])
+  const stops: (() => Promise<void>)[] = []
+  const stop = async () => {
+    for (const s of stops.reverse()) await s().catch(() => {})
+  }
+  try {
+    const relay = await startRelay({ port: ports.relay, log: options.log })
+    stops.push(relay.stop)
+    const devnet = await startDevnet({
+      portBase: options.portBase,
+      stateDir: options.stateDir,
+      log: options.log,
+    })
+    stops.push(devnet.stop)
+
+    const apiUrl = `http://127.0.0.1:${ports.api}`
+    const webUrl = `http://127.0.0.1:${ports.web}`
+    const env = { LATCH_STATE_DIR: options.stateDir }
+    const api = spawnService(
+      'api',
+      'apps/api/src/server.ts',
+      { ...env, PORT: String(ports.api) },
+      options.log,
+    )
+    stops.push(() => stopChild(api))
+    const web = spawnService(
+      'web',
+      'apps/web/src/server/cli.ts',
+      { ...env, PORT: String(ports.web), LATCH_API_URL: apiUrl },
+      options.log,
+    )
+    stops.push(() => stopChild(web))
+    await Promise.all([
+      waitForHttp(`${apiUrl}/health`, api, 'the API'),
+      waitForHttp(`${webUrl}/latch-config.js`, web, 'the web server'),
+    ])
+    return { manifest: devnet.manifest, manifestPath: devnet.manifestPath, webUrl, apiUrl, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+function spawnService(
+  name: string,
+  entry: string,
+  env: Record<string, string>,
+  log: (line: string) => void,
+): ChildProcess {
+  const child = spawn(process.execPath, [resolve(root, entry)], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const forward = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line.trim()) log(`[${name}] ${line}`)
+  }
+  child.stdout?.on('data', forward)
+  child.stderr?.on('data', forward)
+  process.once('exit', () => child.kill('SIGKILL'))
+  return child
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise<void>((done) => child.once('exit', () => done()))
+  child.kill('SIGTERM')
+  const timer = setTimeout(() => child.kill('SIGKILL'), 3000)
+  await exited
+  clearTimeout(timer)
+}
+
+async function waitForHttp(url: string, child: ChildProcess, what: string): Promise<void> {
+  const deadline = Date.now() + 30_000
+  let exitCode: number | null = null
+  child.once('exit', (code) => {
+    exitCode = code ?? 1
+  })
+  while (Date.now() < deadline) {
+    if (exitCode !== null) throw new Error(`${what} exited with code ${exitCode} while starting.`)
+    try {
+      const response = await fetch(url)
+      if (response.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`${what} did not answer at ${url} within 30 s.`)
+}

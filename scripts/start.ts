@@ -1,0 +1,79 @@
+import { spawnSync } from 'node:child_process'
+import { resolve } from 'node:path'
+import { defaultPortBase } from '../apps/devnet/src/ports.ts'
+import { startStack } from './stack.ts'
+
+/**
+ * `npm start`: builds the web app for production, starts the local world (chains, contracts,
+ * faucet, WalletConnect relay, API, web server) and prints where everything is.
+ */
+const root = resolve(import.meta.dirname, '..')
+const portBase = Number(process.env.LATCH_PORT_BASE ?? defaultPortBase)
+const stateDir = resolve(process.env.LATCH_STATE_DIR ?? resolve(root, '.latch'))
+const verbose = process.argv.includes('--verbose')
+
+if (!Number.isInteger(portBase) || portBase < 1024 || portBase > 65_000) {
+  console.error(
+    `LATCH_PORT_BASE must be a port number between 1024 and 65000, not "${process.env.LATCH_PORT_BASE}".`,
+  )
+  process.exit(1)
+}
+
+console.log('latch: building the web app...')
+const build = spawnSync(
+  process.execPath,
+  [resolve(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+  {
+    cwd: resolve(root, 'apps/web'),
+    stdio: 'inherit',
+  },
+)
+if (build.status !== 0) {
+  console.error('latch: the web build failed (see above).')
+  process.exit(1)
+}
+
+console.log('latch: starting chains, relay, API and web server...')
+const startedAt = performance.now()
+let stack: Awaited<ReturnType<typeof startStack>>
+try {
+  stack = await startStack({
+    portBase,
+    stateDir,
+    log: (line) => {
+      if (verbose || /error|warn|fail/i.test(line)) console.log(line)
+    },
+  })
+} catch (error) {
+  console.error(`latch: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+}
+
+const { manifest } = stack
+const seconds = ((performance.now() - startedAt) / 1000).toFixed(1)
+console.log(`
+Latch is running (ready in ${seconds} s). Open ${stack.webUrl}
+
+  Web app        ${stack.webUrl}
+  API            ${stack.apiUrl}
+  Relay          ${manifest.relayUrl}   (WalletConnect)
+  Faucet         ${manifest.faucetUrl}   (or: npm run faucet -- ADDRESS)
+  Project id     ${manifest.projectId}
+${manifest.chains.map((c) => `  ${c.name.padEnd(20)} ${c.rpcUrl}   chain id ${c.id}`).join('\n')}
+
+  No wallet extension? Pick "Devnet Wallet" in the connect dialog: it holds a funded
+  devnet test key (${manifest.demoWallet.address}) and asks before every signature.
+  Devnet state: ${stack.manifestPath}
+  Press Ctrl-C to stop everything.
+`)
+
+let stopping = false
+async function shutdown(signal: string) {
+  if (stopping) return
+  stopping = true
+  console.log(`\nlatch: ${signal} received, stopping every process...`)
+  await stack.stop()
+  process.exit(0)
+}
+process.on('SIGINT', () => void shutdown('SIGINT'))
+process.on('SIGTERM', () => void shutdown('SIGTERM'))

@@ -1,0 +1,101 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { resolve } from 'node:path'
+
+/**
+ * `npm test`: lint and format check, type check, layer check and unit/API/devnet tests
+ * (Vitest), the production web build, then the browser tests (Playwright on Debian Chromium)
+ * against a stack they start and stop themselves. Ends with one `N passed, N failed` line.
+ */
+const root = resolve(import.meta.dirname, '..')
+const results = resolve(root, '.latch')
+mkdirSync(results, { recursive: true })
+const bin = (name: string) => resolve(root, 'node_modules/.bin', name)
+const env = {
+  ...process.env,
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+  FORCE_COLOR: process.env.CI ? '0' : '1',
+}
+
+const typecheckProjects = [
+  'packages/api-contract',
+  'packages/core',
+  'packages/react',
+  'apps/devnet',
+  'apps/api',
+  'apps/web',
+  'e2e',
+  'scripts',
+]
+
+type Step = { name: string; command: string; args: string[]; cwd?: string }
+const only = process.argv.slice(2)
+const steps: Step[] = [
+  { name: 'lint', command: bin('biome'), args: ['ci', '.'] },
+  ...typecheckProjects.map((p) => ({
+    name: `typecheck ${p}`,
+    command: bin('tsc'),
+    args: ['-p', p, '--noEmit'],
+  })),
+  {
+    name: 'unit',
+    command: bin('vitest'),
+    args: [
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${resolve(results, 'unit-results.json')}`,
+    ],
+  },
+  {
+    name: 'build',
+    command: process.execPath,
+    args: [bin('vite'), 'build', '--logLevel', 'warn'],
+    cwd: 'apps/web',
+  },
+  { name: 'e2e', command: bin('playwright'), args: ['test', '-c', 'e2e/playwright.config.ts'] },
+].filter((s) => only.length === 0 || only.some((o) => s.name.startsWith(o)))
+
+rmSync(resolve(results, 'unit-results.json'), { force: true })
+rmSync(resolve(results, 'e2e-results.json'), { force: true })
+
+const failedSteps: string[] = []
+for (const step of steps) {
+  const started = performance.now()
+  console.log(`\n== ${step.name}`)
+  const run = spawnSync(step.command, step.args, {
+    cwd: resolve(root, step.cwd ?? '.'),
+    stdio: 'inherit',
+    env,
+  })
+  const took = ((performance.now() - started) / 1000).toFixed(1)
+  if (run.status !== 0) {
+    failedSteps.push(step.name)
+    console.log(`== ${step.name}: FAILED (${took} s)`)
+  } else console.log(`== ${step.name}: ok (${took} s)`)
+}
+
+let passed = 0
+let failed = 0
+const unitFile = resolve(results, 'unit-results.json')
+if (existsSync(unitFile)) {
+  const unit = JSON.parse(readFileSync(unitFile, 'utf8')) as {
+    numPassedTests: number
+    numFailedTests: number
+  }
+  passed += unit.numPassedTests
+  failed += unit.numFailedTests
+}
+const e2eFile = resolve(results, 'e2e-results.json')
+if (existsSync(e2eFile)) {
+  const e2e = JSON.parse(readFileSync(e2eFile, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number }
+  }
+  passed += e2e.stats.expected + e2e.stats.flaky
+  failed += e2e.stats.unexpected
+}
+// A step that failed without a test result (lint, type check, build) counts as one failure.
+failed += failedSteps.filter((s) => s !== 'unit' && s !== 'e2e').length
+if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join(', ')}`)
+console.log(`\nlatch: ${passed} passed, ${failed} failed`)
+process.exit(failedSteps.length > 0 || failed > 0 ? 1 : 0)
