@@ -1,0 +1,175 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { resolve } from 'node:path'
+import type { LatchNetwork } from '@latch/core'
+import { createPublicClient, http, parseEther, toHex, verifyMessage, verifyTypedData } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  createDevnetWalletProvider,
+  type DevnetWalletRequest,
+} from './createDevnetWalletProvider.ts'
+
+// anvil's first test account.
+const privateKey = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
+const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const recipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+let anvil: ChildProcess
+let rpcUrl: string
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer()
+    server.once('error', fail)
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as { port: number }).port
+      server.close(() => done(port))
+    })
+  })
+}
+
+beforeAll(async () => {
+  const port = await freePort()
+  rpcUrl = `http://127.0.0.1:${port}`
+  const binary = resolve(import.meta.dirname, '../../../../node_modules/.bin/anvil')
+  anvil = spawn(binary, ['--port', String(port), '--chain-id', '31337', '--silent'], {
+    stdio: 'ignore',
+  })
+  const client = createPublicClient({ transport: http(rpcUrl) })
+  for (let i = 0; i < 100; i++) {
+    if (await client.getChainId().catch(() => undefined)) return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error('anvil did not start')
+})
+
+afterAll(() => {
+  anvil?.kill()
+})
+
+function networks(): LatchNetwork[] {
+  const base = { rpcUrl, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }
+  return [
+    { ...base, id: 31337, name: 'Latch Devnet', caipNetworkId: 'eip155:31337' },
+    { ...base, id: 31339, name: 'Latch Devnet Alpha', caipNetworkId: 'eip155:31339' },
+  ]
+}
+
+function setup(answers: boolean[] = []) {
+  const asked: DevnetWalletRequest[] = []
+  const provider = createDevnetWalletProvider({
+    privateKey,
+    networks: networks(),
+    origin: 'app.test',
+    confirm: async (request) => {
+      asked.push(request)
+      return answers.shift() ?? true
+    },
+  })
+  return { provider, asked }
+}
+
+describe('the Devnet Wallet provider', () => {
+  it('asks once to connect, and a rejection is EIP-1193 4001', async () => {
+    const { provider, asked } = setup([false, true])
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([])
+    await expect(provider.request({ method: 'eth_requestAccounts' })).rejects.toMatchObject({
+      code: 4001,
+      message: 'User rejected the request.',
+    })
+    expect(await provider.request({ method: 'eth_requestAccounts' })).toEqual([address])
+    expect(await provider.request({ method: 'eth_requestAccounts' })).toEqual([address])
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([address])
+    expect(asked.map((r) => r.kind)).toEqual(['connect', 'connect'])
+    expect(asked[0]).toMatchObject({ origin: 'app.test', address })
+  })
+
+  it('refuses to sign before the person connected', async () => {
+    const { provider } = setup()
+    await expect(
+      provider.request({ method: 'personal_sign', params: [toHex('hi'), address] }),
+    ).rejects.toMatchObject({ code: 4100 })
+  })
+
+  it('switches among devnet chains only, emitting chainChanged', async () => {
+    const { provider } = setup()
+    const changes: unknown[] = []
+    provider.on('chainChanged', (id) => changes.push(id))
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0x7a69')
+    await provider.request({
+      method: 'wallet_switchEthereumChain',
+      params: [{ chainId: '0x7a6b' }],
+    })
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0x7a6b')
+    await expect(
+      provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] }),
+    ).rejects.toMatchObject({ code: 4902 })
+    expect(changes).toEqual(['0x7a6b'])
+  })
+
+  it('signs messages and typed data after confirmation', async () => {
+    const { provider, asked } = setup()
+    await provider.request({ method: 'eth_requestAccounts' })
+    const signature = (await provider.request({
+      method: 'personal_sign',
+      params: [toHex('Hello Latch'), address],
+    })) as `0x${string}`
+    expect(await verifyMessage({ address, message: 'Hello Latch', signature })).toBe(true)
+    expect(asked.at(-1)).toMatchObject({ kind: 'signMessage', message: 'Hello Latch' })
+
+    const typedData = {
+      domain: { name: 'Latch', version: '1', chainId: 31337 },
+      types: {
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'version', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+        ],
+        Greeting: [{ name: 'text', type: 'string' }],
+      },
+      primaryType: 'Greeting',
+      message: { text: 'gm' },
+    } as const
+    const typedSignature = (await provider.request({
+      method: 'eth_signTypedData_v4',
+      params: [address, JSON.stringify(typedData)],
+    })) as `0x${string}`
+    const { EIP712Domain: _, ...types } = typedData.types
+    expect(await verifyTypedData({ ...typedData, types, address, signature: typedSignature })).toBe(
+      true,
+    )
+  })
+
+  it('sends a transaction on the devnet and reads through the RPC', async () => {
+    const { provider, asked } = setup([true, false, true])
+    await provider.request({ method: 'eth_requestAccounts' })
+    const tx = { from: address, to: recipient, value: toHex(parseEther('1.5')) }
+    await expect(
+      provider.request({ method: 'eth_sendTransaction', params: [tx] }),
+    ).rejects.toMatchObject({ code: 4001 })
+    const hash = await provider.request({ method: 'eth_sendTransaction', params: [tx] })
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(asked.at(-1)).toMatchObject({ kind: 'sendTransaction', value: parseEther('1.5') })
+    const client = createPublicClient({ transport: http(rpcUrl) })
+    const receipt = await client.waitForTransactionReceipt({
+      hash: hash as `0x${string}`,
+      pollingInterval: 50,
+    })
+    expect(receipt.status).toBe('success')
+    expect(
+      BigInt(
+        (await provider.request({
+          method: 'eth_getBalance',
+          params: [recipient, 'latest'],
+        })) as string,
+      ),
+    ).toBeGreaterThanOrEqual(parseEther('1.5'))
+  })
+
+  it('refuses signing methods it does not implement', async () => {
+    const { provider } = setup()
+    await expect(provider.request({ method: 'eth_sign', params: [] })).rejects.toMatchObject({
+      code: 4200,
+    })
+  })
+})

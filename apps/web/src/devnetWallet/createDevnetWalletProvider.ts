@@ -1,0 +1,244 @@
+import type { LatchNetwork } from '@latch/core'
+import {
+  type Chain,
+  createWalletClient,
+  type Hex,
+  hexToBigInt,
+  hexToString,
+  http,
+  isHex,
+  numberToHex,
+  type TypedDataDefinition,
+  type WalletClient,
+} from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+
+/** What the person is asked to confirm. */
+export type DevnetWalletRequest =
+  | { kind: 'connect'; address: Hex; origin: string }
+  | { kind: 'signMessage'; address: Hex; message: string }
+  | { kind: 'signTypedData'; address: Hex; primaryType: string; domain: string; json: string }
+  | {
+      kind: 'sendTransaction'
+      address: Hex
+      chainName: string
+      to: Hex | undefined
+      value: bigint
+      symbol: string
+      data: Hex | undefined
+    }
+
+export type CreateDevnetWalletProviderParameters = {
+  /** An anvil test key, never a real one. */
+  privateKey: Hex
+  /** The devnet networks this wallet may use; the first is the starting chain. */
+  networks: readonly LatchNetwork[]
+  /** Asks the person; resolves true to go ahead. */
+  confirm(request: DevnetWalletRequest): Promise<boolean>
+  /** The page origin shown in the connection request. */
+  origin?: string | undefined
+}
+
+type Listener = (...args: unknown[]) => void
+
+/** An EIP-1193 error as wallets throw it. */
+export class DevnetWalletRpcError extends Error {
+  override name = 'DevnetWalletRpcError'
+  readonly code: number
+  constructor(code: number, message: string) {
+    super(message)
+    this.code = code
+  }
+}
+
+const rejected = () => new DevnetWalletRpcError(4001, 'User rejected the request.')
+const unauthorized = () =>
+  new DevnetWalletRpcError(
+    4100,
+    'The requested account and/or method has not been authorized by the user.',
+  )
+
+/** Methods that sign or need the key: never forwarded to the RPC. */
+const unsupported = new Set([
+  'eth_sign',
+  'eth_signTransaction',
+  'eth_signTypedData',
+  'eth_signTypedData_v3',
+])
+
+/**
+ * The Devnet Wallet's EIP-1193 provider: a viem account over the devnet RPCs. Connecting,
+ * signing and sending each wait for `confirm`; read methods go to the current chain's RPC.
+ */
+export function createDevnetWalletProvider(parameters: CreateDevnetWalletProviderParameters) {
+  const account = privateKeyToAccount(parameters.privateKey)
+  const networks = parameters.networks
+  const first = networks[0]
+  if (!first) throw new Error('The Devnet Wallet needs at least one network.')
+  let network: LatchNetwork = first
+  let authorized = false
+  const listeners = new Map<string, Set<Listener>>()
+  const clients = new Map<number, WalletClient>()
+
+  const emit = (event: string, ...args: unknown[]) => {
+    for (const listener of [...(listeners.get(event) ?? [])]) listener(...args)
+  }
+
+  function client(): WalletClient {
+    let existing = clients.get(network.id)
+    if (!existing) {
+      const chain: Chain = {
+        id: network.id,
+        name: network.name,
+        nativeCurrency: network.nativeCurrency,
+        rpcUrls: { default: { http: [network.rpcUrl] } },
+      }
+      existing = createWalletClient({ account, chain, transport: http(network.rpcUrl) })
+      clients.set(network.id, existing)
+    }
+    return existing
+  }
+
+  async function ask(request: DevnetWalletRequest) {
+    if (!(await parameters.confirm(request))) throw rejected()
+  }
+
+  function requireAccount(from: unknown) {
+    if (!authorized) throw unauthorized()
+    if (typeof from === 'string' && from.toLowerCase() !== account.address.toLowerCase())
+      throw unauthorized()
+  }
+
+  async function handle(method: string, params: readonly unknown[]): Promise<unknown> {
+    switch (method) {
+      case 'eth_requestAccounts':
+        if (!authorized) {
+          await ask({ kind: 'connect', address: account.address, origin: parameters.origin ?? '' })
+          authorized = true
+          emit('connect', { chainId: numberToHex(network.id) })
+        }
+        return [account.address]
+      case 'eth_accounts':
+        return authorized ? [account.address] : []
+      case 'eth_chainId':
+        return numberToHex(network.id)
+      case 'net_version':
+        return String(network.id)
+      case 'wallet_switchEthereumChain': {
+        const requested = (params[0] as { chainId?: unknown } | undefined)?.chainId
+        const next = networks.find(
+          (n) => typeof requested === 'string' && isHex(requested) && n.id === Number(requested),
+        )
+        if (!next)
+          throw new DevnetWalletRpcError(4902, `Unrecognized chain ID "${String(requested)}".`)
+        if (next.id !== network.id) {
+          network = next
+          emit('chainChanged', numberToHex(next.id))
+        }
+        return null
+      }
+      case 'wallet_revokePermissions':
+        if (authorized) {
+          authorized = false
+          emit('accountsChanged', [])
+        }
+        return null
+      case 'personal_sign': {
+        const [data, from] = params as [Hex, Hex]
+        requireAccount(from)
+        const message = isHex(data) ? safeText(data) : String(data)
+        await ask({ kind: 'signMessage', address: account.address, message })
+        return account.signMessage({ message: isHex(data) ? { raw: data } : String(data) })
+      }
+      case 'eth_signTypedData_v4': {
+        const [from, raw] = params as [Hex, unknown]
+        requireAccount(from)
+        const typed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as TypedDataDefinition & {
+          types: Record<string, unknown>
+        }
+        const { EIP712Domain: _domainType, ...types } = typed.types
+        const domain = (typed.domain ?? {}) as { name?: string }
+        await ask({
+          kind: 'signTypedData',
+          address: account.address,
+          primaryType: String(typed.primaryType),
+          domain: domain.name ?? '',
+          json: JSON.stringify(typed.message, null, 2),
+        })
+        return account.signTypedData({ ...typed, types } as TypedDataDefinition)
+      }
+      case 'eth_sendTransaction': {
+        const [tx] = params as [
+          { from?: Hex; to?: Hex; value?: Hex; data?: Hex; gas?: Hex; nonce?: Hex },
+        ]
+        requireAccount(tx?.from)
+        const value = tx?.value ? hexToBigInt(tx.value) : 0n
+        await ask({
+          kind: 'sendTransaction',
+          address: account.address,
+          chainName: network.name,
+          to: tx?.to,
+          value,
+          symbol: network.nativeCurrency.symbol,
+          data: tx?.data,
+        })
+        return client().sendTransaction({
+          account,
+          chain: client().chain,
+          to: tx?.to,
+          value,
+          data: tx?.data,
+          ...(tx?.gas ? { gas: hexToBigInt(tx.gas) } : {}),
+          ...(tx?.nonce ? { nonce: Number(tx.nonce) } : {}),
+        })
+      }
+      default:
+        if (unsupported.has(method) || method.startsWith('wallet_'))
+          throw new DevnetWalletRpcError(4200, `The Devnet Wallet does not support "${method}".`)
+        // Reads (eth_getBalance, eth_call, eth_blockNumber...) go to the current chain.
+        return client().request({ method, params } as never)
+    }
+  }
+
+  return {
+    isDevnetWallet: true,
+    async request(args: { method: string; params?: unknown }): Promise<unknown> {
+      const params = Array.isArray(args.params) ? args.params : []
+      try {
+        return await handle(args.method, params)
+      } catch (error) {
+        if (error instanceof DevnetWalletRpcError) throw error
+        const code = (error as { code?: unknown }).code
+        const message =
+          (error as { shortMessage?: unknown }).shortMessage ?? (error as Error).message
+        throw new DevnetWalletRpcError(
+          typeof code === 'number' ? code : -32603,
+          String(message || 'Internal error.'),
+        )
+      }
+    },
+    on(event: string, listener: Listener) {
+      let set = listeners.get(event)
+      if (!set) {
+        set = new Set()
+        listeners.set(event, set)
+      }
+      set.add(listener)
+    },
+    removeListener(event: string, listener: Listener) {
+      listeners.get(event)?.delete(listener)
+    },
+  }
+}
+
+export type DevnetWalletProvider = ReturnType<typeof createDevnetWalletProvider>
+
+/** Shows a hex message as text when it is readable UTF-8, else as hex. */
+function safeText(data: Hex): string {
+  try {
+    const text = hexToString(data)
+    return /^[\P{C}\n\r\t]*$/u.test(text) ? text : data
+  } catch {
+    return data
+  }
+}

@@ -1,0 +1,36 @@
+import { resolve } from 'node:path'
+import { ProjectIdNotConfiguredError, parseLatchWebConfig } from '@latch/core'
+import { loadWebConfig } from './loadWebConfig.ts'
+import { serveWeb } from './serveWeb.ts'
+
+/**
+ * `node apps/web/src/server/cli.ts`: serves the built app. Config from LATCH_API_URL,
+ * LATCH_PROJECT_ID, LATCH_RELAY_URL, LATCH_NETWORKS (JSON), LATCH_APP_NAME, else from the devnet
+ * manifest in LATCH_STATE_DIR (default .latch/). Listens on PORT (4170) and HOST (127.0.0.1).
+ */
+const rootDir = resolve(import.meta.dirname, '../../../..')
+
+try {
+  const config = loadWebConfig({ env: process.env, rootDir })
+  try {
+    parseLatchWebConfig(config)
+  } catch (error) {
+    // The page explains a missing project id itself; anything else is a deployment mistake.
+    if (!(error instanceof ProjectIdNotConfiguredError)) throw error
+    console.warn('latch web: no project id; the page will show "Project ID Not Configured".')
+  }
+  const server = await serveWeb({
+    port: Number(process.env.PORT ?? 4170),
+    host: process.env.HOST,
+    config,
+  })
+  console.log(`latch web: serving ${server.url}${config.devnetWallet ? ' (devnet profile)' : ''}`)
+  const stop = () => {
+    void server.stop().then(() => process.exit(0))
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+} catch (error) {
+  console.error(`latch web: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+}

@@ -1,0 +1,97 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { serveStatic } from '@hono/node-server/serve-static'
+import type { LatchWebConfig } from '@latch/core'
+import { Hono } from 'hono'
+
+export type CreateWebAppParameters = {
+  /** The Vite build output (index.html + assets/). */
+  distDir: string
+  config: LatchWebConfig
+  /** Send the Content-Security-Policy header (default true). */
+  csp?: boolean | undefined
+}
+
+/** `window.__LATCH_CONFIG__ = {...}` with `<` escaped so the JSON cannot close a script tag. */
+export function renderConfigScript(config: LatchWebConfig): string {
+  const json = JSON.stringify(config)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028|\u2029/g, '')
+  return `window.__LATCH_CONFIG__ = ${json};\n`
+}
+
+const origin = (url: string) => {
+  try {
+    return new URL(url).origin
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The page may talk to its own origin, the API, the relay and the configured RPCs only, so a
+ * dependency that tries another host fails loudly instead of leaking.
+ */
+export function contentSecurityPolicy(config: LatchWebConfig): string {
+  const hosts = new Set(
+    [config.apiUrl, config.relayUrl, ...config.networks.map((network) => network.rpcUrl)]
+      .map(origin)
+      .filter((value): value is string => Boolean(value) && value !== 'null'),
+  )
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    `connect-src 'self' ${[...hosts].join(' ')}`.trim(),
+    "frame-src 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
+
+/**
+ * The production web server as a Request -> Response app: the built files, `/latch-config.js`
+ * generated from the runtime config (never cached), hashed assets cached for a year, and
+ * index.html for any other path.
+ */
+export function createWebApp(parameters: CreateWebAppParameters): Hono {
+  const { distDir, config } = parameters
+  const indexPath = join(distDir, 'index.html')
+  if (!existsSync(indexPath))
+    throw new Error(
+      `The web app is not built (no ${indexPath}): run \`npm run build -w @latch/web\`.`,
+    )
+  const indexHtml = readFileSync(indexPath, 'utf8')
+  const configScript = renderConfigScript(config)
+  const csp = contentSecurityPolicy(config)
+
+  const app = new Hono()
+  app.use('*', async (c, next) => {
+    await next()
+    c.header('x-content-type-options', 'nosniff')
+    c.header('referrer-policy', 'no-referrer')
+    if (parameters.csp !== false) c.header('content-security-policy', csp)
+    // Hashed file names change with their content; everything else is revalidated.
+    if (!c.res.headers.has('cache-control'))
+      c.header(
+        'cache-control',
+        c.req.path.startsWith('/assets/') && c.res.status === 200
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+      )
+  })
+  app.get('/latch-config.js', (c) =>
+    c.body(configScript, 200, {
+      'content-type': 'text/javascript; charset=utf-8',
+      'cache-control': 'no-store',
+    }),
+  )
+  app.use('/assets/*', serveStatic({ root: distDir }))
+  app.get('/assets/*', (c) => c.text('Not found.', 404))
+  app.use('*', serveStatic({ root: distDir }))
+  app.get('*', (c) => c.html(indexHtml))
+  return app
+}

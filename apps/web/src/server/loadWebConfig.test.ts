@@ -1,0 +1,103 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { DevnetManifest } from '@latch/api-contract'
+import { parseLatchWebConfig } from '@latch/core'
+import { describe, expect, it } from 'vitest'
+import { loadWebConfig } from './loadWebConfig.ts'
+
+const zero = '0x0000000000000000000000000000000000000001'
+const manifest: DevnetManifest = {
+  version: 1,
+  startedAt: '2026-11-21T10:00:00.000Z',
+  projectId: '0123456789abcdef0123456789abcdef',
+  relayUrl: 'ws://127.0.0.1:4172',
+  faucetUrl: 'http://127.0.0.1:4173',
+  chains: [31337, 31339].map((id, index) => ({
+    id,
+    name: index === 0 ? 'Latch Devnet' : 'Latch Devnet Alpha',
+    caipNetworkId: `eip155:${id}`,
+    rpcUrl: `http://127.0.0.1:${4174 + index}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    contracts: {
+      multicall3: zero,
+      weth: zero,
+      usd: zero,
+      uniswapV2Factory: zero,
+      uniswapV2Router: zero,
+      nft: zero,
+    },
+    tokens: [],
+    nft: { address: zero, name: 'Lantern', symbol: 'LNT', baseUri: 'http://127.0.0.1:4173/nft/' },
+  })),
+  accounts: [],
+  demoWallet: {
+    address: '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720',
+    privateKey: '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6',
+  },
+}
+
+function stateDirWithManifest(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'latch-state-'))
+  writeFileSync(join(dir, 'devnet.json'), JSON.stringify(manifest))
+  return dir
+}
+
+describe('loadWebConfig', () => {
+  it('takes everything unset from the devnet manifest, Devnet Wallet included', () => {
+    const config = loadWebConfig({
+      env: { LATCH_STATE_DIR: stateDirWithManifest(), LATCH_API_URL: 'http://127.0.0.1:4271' },
+      rootDir: '/nowhere',
+    })
+    expect(config).toMatchObject({
+      apiUrl: 'http://127.0.0.1:4271',
+      projectId: manifest.projectId,
+      relayUrl: manifest.relayUrl,
+      devnetWallet: { address: manifest.demoWallet.address, chainIds: [31337, 31339] },
+    })
+    expect(config.networks.map((n) => n.rpcUrl)).toEqual([
+      'http://127.0.0.1:4174',
+      'http://127.0.0.1:4175',
+    ])
+    expect(() => parseLatchWebConfig(config)).not.toThrow()
+  })
+
+  it('uses LATCH_NETWORKS for real networks and never enables the Devnet Wallet', () => {
+    const networks = [
+      {
+        id: 1,
+        name: 'Ethereum',
+        caipNetworkId: 'eip155:1',
+        rpcUrl: 'https://rpc.example',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      },
+    ]
+    const config = loadWebConfig({
+      env: {
+        LATCH_STATE_DIR: stateDirWithManifest(),
+        LATCH_NETWORKS: JSON.stringify(networks),
+        LATCH_PROJECT_ID: 'ffffffffffffffffffffffffffffffff',
+        LATCH_RELAY_URL: 'wss://relay.example',
+        LATCH_API_URL: 'https://api.example',
+      },
+      rootDir: '/nowhere',
+    })
+    expect(config).toEqual({
+      apiUrl: 'https://api.example',
+      projectId: 'ffffffffffffffffffffffffffffffff',
+      relayUrl: 'wss://relay.example',
+      appName: 'Latch',
+      networks,
+    })
+  })
+
+  it('explains what is missing without a manifest', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'latch-state-'))
+    expect(() => loadWebConfig({ env: { LATCH_STATE_DIR: empty }, rootDir: '/nowhere' })).toThrow(
+      'No networks: set LATCH_NETWORKS, or start the devnet',
+    )
+    expect(() =>
+      loadWebConfig({ env: { LATCH_STATE_DIR: empty, LATCH_NETWORKS: '[' }, rootDir: '/nowhere' }),
+    ).toThrow('LATCH_NETWORKS is not valid JSON')
+  })
+})

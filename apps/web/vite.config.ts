@@ -1,0 +1,39 @@
+import { resolve } from 'node:path'
+import react from '@vitejs/plugin-react'
+import { defineConfig, type Plugin } from 'vite'
+import { renderConfigScript } from './src/server/createWebApp.ts'
+import { loadWebConfig } from './src/server/loadWebConfig.ts'
+
+/** In `vite dev`, serves /latch-config.js the way the production server does. */
+function latchConfigScript(): Plugin {
+  return {
+    name: 'latch-config-script',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use('/latch-config.js', (_request, response) => {
+        try {
+          const config = loadWebConfig({
+            env: process.env,
+            rootDir: resolve(import.meta.dirname, '../..'),
+          })
+          response.setHeader('content-type', 'text/javascript; charset=utf-8')
+          response.setHeader('cache-control', 'no-store')
+          response.end(renderConfigScript(config))
+        } catch (error) {
+          response.setHeader('content-type', 'text/javascript; charset=utf-8')
+          response.end(`console.error(${JSON.stringify(String((error as Error).message))});\n`)
+        }
+      })
+    },
+  }
+}
+
+export default defineConfig({
+  plugins: [react(), latchConfigScript()],
+  build: {
+    target: 'es2022',
+    // Every browser Latch supports has modulepreload; skip the polyfill.
+    modulePreload: { polyfill: false },
+    reportCompressedSize: true,
+  },
+})

@@ -1,0 +1,106 @@
+import type { DevnetManifest } from '@latch/api-contract'
+import { SignClient } from '@walletconnect/sign-client'
+import type { Hex } from 'viem'
+import { createWalletBackend, type Decision, toWalletRpcError } from './walletBackend.ts'
+
+type SignClientInstance = Awaited<ReturnType<typeof SignClient.init>>
+
+const eip155Methods = [
+  'eth_sendTransaction',
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sign',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+]
+const eip155Events = ['chainChanged', 'accountsChanged']
+
+let instances = 0
+
+/**
+ * A mobile-wallet stand-in in Node: a real WalletConnect sign-client that pairs with the URI
+ * the page shows and approves or rejects through the local relay.
+ */
+export async function createWalletConnectWallet(options: {
+  manifest: DevnetManifest
+  privateKey: Hex
+  chainId?: number
+}) {
+  const backend = createWalletBackend(options)
+  const proposals: Decision[] = []
+  instances += 1
+  const client: SignClientInstance = await SignClient.init({
+    projectId: options.manifest.projectId,
+    relayUrl: options.manifest.relayUrl,
+    customStoragePrefix: `latch-e2e-wallet-${process.pid}-${instances}-${Date.now()}`,
+    telemetryEnabled: false,
+    metadata: {
+      name: 'Latch Test Mobile Wallet',
+      description: 'WalletConnect test wallet for Latch browser tests',
+      url: 'http://127.0.0.1',
+      icons: [],
+    },
+  })
+
+  const chains = options.manifest.chains.map((c) => `eip155:${c.id}`)
+
+  client.on('session_proposal', async ({ id }) => {
+    const decision = proposals.shift() ?? 'approve'
+    if (decision === 'reject') {
+      await client.reject({ id, reason: { code: 5000, message: 'User rejected.' } })
+      return
+    }
+    const { acknowledged } = await client.approve({
+      id,
+      namespaces: {
+        eip155: {
+          chains,
+          methods: eip155Methods,
+          events: eip155Events,
+          accounts: chains.map((c) => `${c}:${backend.address}`),
+        },
+      },
+    })
+    await acknowledged()
+  })
+
+  client.on('session_request', async ({ topic, id, params }) => {
+    const { request } = params
+    try {
+      const result = await backend.request(request.method, (request.params as unknown[]) ?? [])
+      await client.respond({ topic, response: { id, jsonrpc: '2.0', result } })
+    } catch (error) {
+      await client.respond({
+        topic,
+        response: { id, jsonrpc: '2.0', error: toWalletRpcError(error) },
+      })
+    }
+  })
+
+  return {
+    address: backend.address,
+    backend,
+    client,
+    /** The next session proposal gets `decision`. */
+    queueProposal(decision: Decision) {
+      proposals.push(decision)
+    },
+    /** Pairs with a `wc:` URI, as scanning the page's QR code would. */
+    async pair(uri: string) {
+      await client.core.pairing.pair({ uri })
+    },
+    sessions() {
+      return client.session.getAll()
+    },
+    async close() {
+      for (const session of client.session.getAll()) {
+        await client
+          .disconnect({ topic: session.topic, reason: { code: 6000, message: 'Test done.' } })
+          .catch(() => {})
+      }
+      await client.core.relayer.transportClose().catch(() => {})
+    },
+  }
+}
+
+export type WalletConnectWallet = Awaited<ReturnType<typeof createWalletConnectWallet>>

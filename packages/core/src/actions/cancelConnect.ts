@@ -1,0 +1,16 @@
+import { disconnectedState, type LatchConfig } from '../createLatchConfig.ts'
+
+/**
+ * Abandons a pending connection attempt (the person closed the modal or went back): status
+ * returns to `disconnected` without an error, and a late answer from the wallet is ignored.
+ */
+export function cancelConnect(config: LatchConfig): void {
+  const { status } = config.getState()
+  if (status !== 'connecting' && status !== 'reconnecting') {
+    if (config.getState().error)
+      config._internal.setState((state) => ({ ...state, error: undefined }))
+    return
+  }
+  config._internal.beginAttempt()
+  config._internal.setState((state) => ({ ...state, ...disconnectedState }))
+}

@@ -1,0 +1,60 @@
+import type { Connector } from '../connectors/types.ts'
+import {
+  disconnectedState,
+  type LatchConfig,
+  recentConnectorStorageKey,
+} from '../createLatchConfig.ts'
+import type { Unsubscribe } from '../types.ts'
+import { setConnected } from './watchConnector.ts'
+
+/**
+ * Restores the last connection after a reload, without prompting: waits for the remembered
+ * connector (announced wallets arrive a moment after load), then asks it for its accounts.
+ * Gives up as soon as the person starts another connection. Returns a stop function.
+ */
+export function reconnect(config: LatchConfig): Unsubscribe {
+  const connectorId = config.storage?.getItem(recentConnectorStorageKey)
+  if (!connectorId) return () => {}
+  let stopped = false
+  let unsubscribe: Unsubscribe = () => {}
+
+  const tryConnector = async (connector: Connector) => {
+    stopped = true
+    unsubscribe()
+    const attempt = config._internal.beginAttempt()
+    config._internal.setState((state) => ({
+      ...state,
+      ...disconnectedState,
+      status: 'reconnecting',
+      connectorId: connector.id,
+    }))
+    const current = () => config._internal.isCurrentAttempt(attempt)
+    try {
+      if (!(await connector.isAuthorized())) throw new Error('not authorized')
+      const result = await connector.connect({ isReconnecting: true })
+      if (current()) setConnected(config, connector, result)
+    } catch {
+      if (!current()) return
+      config.storage?.removeItem(recentConnectorStorageKey)
+      config._internal.setState((state) => ({ ...state, ...disconnectedState }))
+    }
+  }
+
+  const check = () => {
+    if (stopped) return
+    const state = config.getState()
+    if (state.status !== 'disconnected') {
+      stopped = true
+      unsubscribe()
+      return
+    }
+    const connector = state.connectors.find((c) => c.id === connectorId)
+    if (connector) void tryConnector(connector)
+  }
+  unsubscribe = config.subscribe(check)
+  check()
+  return () => {
+    stopped = true
+    unsubscribe()
+  }
+}

@@ -1,0 +1,337 @@
+import { describe, expect, it } from 'vitest'
+import { cancelConnect } from './actions/cancelConnect.ts'
+import { connect } from './actions/connect.ts'
+import { disconnect } from './actions/disconnect.ts'
+import { reconnect } from './actions/reconnect.ts'
+import type { Connector, ConnectorConnectResult, ConnectorEvents } from './connectors/types.ts'
+import {
+  type ConnectionStatus,
+  createLatchConfig,
+  type LatchConfig,
+  recentConnectorStorageKey,
+} from './createLatchConfig.ts'
+import type { EventLike, EventTargetLike } from './types.ts'
+import { createEmitter } from './utils/createEmitter.ts'
+import type { LatchNetwork } from './webConfig/parseLatchWebConfig.ts'
+
+const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const other = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+const network: LatchNetwork = {
+  id: 31337,
+  name: 'Latch Devnet',
+  caipNetworkId: 'eip155:31337',
+  rpcUrl: 'http://127.0.0.1:8545',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+}
+
+/** A scripted wallet: each connect() waits for the test to answer it. */
+function fakeConnector(id = 'fake') {
+  const emitter = createEmitter<ConnectorEvents>()
+  const pending: {
+    resolve(result: ConnectorConnectResult): void
+    reject(error: unknown): void
+    isReconnecting: boolean
+  }[] = []
+  let authorized = false
+  let disconnects = 0
+  const connector: Connector = {
+    id,
+    name: `Wallet ${id}`,
+    icon: '',
+    type: 'ANNOUNCED',
+    chainNamespace: 'eip155',
+    connect: (parameters = {}) =>
+      new Promise((resolve, reject) =>
+        pending.push({ resolve, reject, isReconnecting: Boolean(parameters.isReconnecting) }),
+      ),
+    async disconnect() {
+      disconnects += 1
+    },
+    getProvider: async () => ({ request: async () => null }),
+    isAuthorized: async () => authorized,
+    onAccountsChanged: (listener) => emitter.on('accountsChanged', listener),
+    onChainChanged: (listener) => emitter.on('chainChanged', listener),
+    onDisconnect: (listener) => emitter.on('disconnect', listener),
+    onDisplayUri: (listener) => emitter.on('displayUri', listener),
+  }
+  return {
+    connector,
+    emitter,
+    pending,
+    authorize: () => {
+      authorized = true
+    },
+    disconnects: () => disconnects,
+    approve: (accounts = [address], chainId = 31337) =>
+      pending.shift()?.resolve({ accounts, chainId }),
+    reject: (error: unknown) => pending.shift()?.reject(error),
+  }
+}
+
+function memoryStorage() {
+  const map = new Map<string, string>()
+  return {
+    map,
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+    removeItem: (key: string) => void map.delete(key),
+  }
+}
+
+function recordStatuses(config: LatchConfig): ConnectionStatus[] {
+  const statuses: ConnectionStatus[] = []
+  config.subscribe((state, previous) => {
+    if (state.status !== previous.status) statuses.push(state.status)
+  })
+  return statuses
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+describe('connect', () => {
+  it('goes connecting -> connected and follows account and chain changes', async () => {
+    const wallet = fakeConnector()
+    const storage = memoryStorage()
+    const config = createLatchConfig({
+      networks: [network],
+      apiUrl: 'http://api',
+      projectId: 'p',
+      connectors: [wallet.connector],
+      storage,
+    })
+    const statuses = recordStatuses(config)
+    const promise = connect(config, { connectorId: 'fake' })
+    expect(config.getState()).toMatchObject({ status: 'connecting', connectorId: 'fake' })
+    wallet.emitter.emit('displayUri', 'wc:abc@2')
+    expect(config.getState().pairingUri).toBe('wc:abc@2')
+    wallet.approve()
+    await expect(promise).resolves.toEqual({ accounts: [address], chainId: 31337 })
+    expect(config.getState()).toMatchObject({
+      status: 'connected',
+      address,
+      chainId: 31337,
+      pairingUri: undefined,
+    })
+    expect(storage.map.get(recentConnectorStorageKey)).toBe('fake')
+
+    wallet.emitter.emit('accountsChanged', [other])
+    wallet.emitter.emit('chainChanged', 31339)
+    expect(config.getState()).toMatchObject({ address: other, chainId: 31339 })
+
+    wallet.emitter.emit('accountsChanged', [])
+    expect(config.getState().status).toBe('disconnected')
+    expect(storage.map.has(recentConnectorStorageKey)).toBe(false)
+    expect(statuses).toEqual(['connecting', 'connected', 'disconnected'])
+  })
+
+  it('records a rejection in the wallet as UserRejectedRequestError and recovers on retry', async () => {
+    const wallet = fakeConnector()
+    const config = createLatchConfig({
+      networks: [network],
+      apiUrl: 'http://api',
+      projectId: 'p',
+      connectors: [wallet.connector],
+    })
+    const first = connect(config, { connectorId: 'fake' })
+    wallet.reject({ code: 4001, message: 'User rejected the request.' })
+    await expect(first).rejects.toThrowErrorMatchingInlineSnapshot(
+      `[UserRejectedRequestError: User rejected the request.]`,
+    )
+    expect(config.getState().status).toBe('disconnected')
+    expect(config.getState().error?.name).toBe('UserRejectedRequestError')
+
+    const second = connect(config, { connectorId: 'fake' })
+    expect(config.getState().error).toBeUndefined()
+    wallet.approve()
+    await second
+    expect(config.getState().status).toBe('connected')
+  })
+
+  it('treats a WalletConnect session rejection (5000) as a user rejection', async () => {
+    const wallet = fakeConnector()
+    const config = createLatchConfig({
+      networks: [network],
+      apiUrl: 'http://api',
+      projectId: 'p',
+      connectors: [wallet.connector],
+    })
+    const attempt = connect(config, { connectorId: 'fake' })
+    wallet.reject({ code: 5000, message: 'User rejected.' })
+    await expect(attempt).rejects.toMatchObject({ name: 'UserRejectedRequestError' })
+  })
+
+  it('keeps other wallet errors with their message', async () => {
+    const wallet = fakeConnector()
+    const config = createLatchConfig({
+      networks: [network],
+      apiUrl: 'http://api',
+      projectId: 'p',
+      connectors: [wallet.connector],
+    })
+    const attempt = connect(config, { connectorId: 'fake' })
+    wallet.reject(Object.assign(new Error('Wallet is locked'), { code: -32002 }))
+    await expect(attempt).rejects.toMatchObject({
+      name: 'ProviderRequestError',
+      shortMessage: 'Wallet is locked.',
+      code: -32002,
+    })
+  })
+
+  it('refuses an unknown connector and a second connection', async () => {
+    const wallet = fakeConnector()
+    const config = createLatchConfig({
+      networks: [network],
+      apiUrl: 'http://api',
+      projectId: 'p',
+      connectors: [wallet.connector],
+    })
+    await expect(connect(config, { connectorId: 'nope' })).rejects.toThrow(
+      'Connector "nope" was not found.',
+    )
+    const attempt = connect(config, { connectorId: 'fake' })
+    wallet.approve()
+    await attempt
+    await expect(connect(config, { connectorId: 'fake' })).rejects.toThrow(
+      'Connector already connected.',
+    )
+  })
+
+  it('ignores and drops a connection that lands after cancelConnect', async () => {
+    const wallet = fakeConnector()
+    const config = createLatchConfig({
+      networks: [network],
+      apiUrl: 'http://api',
+      projectId: 'p',
+      connectors: [wallet.connector],
+    })
+    const attempt = connect(config, { connectorId: 'fake' })
+    cancelConnect(config)
+    expect(config.getState()).toMatchObject({ status: 'disconnected', error: undefined })
+    wallet.approve()
+    await expect(attempt).rejects.toMatchObject({ name: 'ConnectionCancelledError' })
+    expect(config.getState().status).toBe('disconnected')
+    expect(wallet.disconnects()).toBe(1)
+  })
+})
+
+describe('disconnect', () => {
+  it('resets the state and stops following the wallet', async () => {
+    const wallet = fakeConnector()
+    const storage = memoryStorage()
+    const config = createLatchConfig({
+      networks: [network],
+      apiUrl: 'http://api',
+      projectId: 'p',
+      connectors: [wallet.connector],
+      storage,
+    })
+    const attempt = connect(config, { connectorId: 'fake' })
+    wallet.approve()
+    await attempt
+    await disconnect(config)
+    expect(config.getState()).toMatchObject({ status: 'disconnected', address: undefined })
+    expect(wallet.disconnects()).toBe(1)
+    expect(storage.map.size).toBe(0)
+    wallet.emitter.emit('accountsChanged', [other])
+    expect(config.getState().address).toBeUndefined()
+  })
+
+  it('says "Failed to disconnect." when the wallet fails, with the state reset anyway', async () => {
+    const wallet = fakeConnector()
+    wallet.connector.disconnect = async () => {
+      throw new Error('relay down')
+    }
+    const config = createLatchConfig({
+      networks: [network],
+      apiUrl: 'http://api',
+      projectId: 'p',
+      connectors: [wallet.connector],
+    })
+    const attempt = connect(config, { connectorId: 'fake' })
+    wallet.approve()
+    await attempt
+    await expect(disconnect(config)).rejects.toThrow('Failed to disconnect.')
+    expect(config.getState().status).toBe('disconnected')
+  })
+})
+
+describe('reconnect', () => {
+  it('waits for the remembered wallet to be announced, then restores it without a prompt', async () => {
+    const host = globalThis as unknown as {
+      EventTarget: new () => EventTargetLike
+      CustomEvent: new (type: string, init: { detail: unknown }) => EventLike
+    }
+    const target = new host.EventTarget()
+    const storage = memoryStorage()
+    storage.setItem(recentConnectorStorageKey, 'dev.latch.later')
+    const config = createLatchConfig({
+      networks: [network],
+      apiUrl: 'http://api',
+      projectId: 'p',
+      announceTarget: target,
+      storage,
+    })
+    const statuses = recordStatuses(config)
+    reconnect(config)
+    expect(config.getState().status).toBe('disconnected')
+
+    const requests: string[] = []
+    const provider = {
+      async request({ method }: { method: string }) {
+        requests.push(method)
+        if (method === 'eth_accounts') return [address.toLowerCase()]
+        if (method === 'eth_chainId') return '0x7a69'
+        throw new Error(`unexpected ${method}`)
+      },
+    }
+    const info = { uuid: 'u', name: 'Later Wallet', icon: '', rdns: 'dev.latch.later' }
+    target.dispatchEvent(
+      new host.CustomEvent('eip6963:announceProvider', { detail: { info, provider } }),
+    )
+    expect(config.getState().status).toBe('reconnecting')
+    await tick()
+    await tick()
+    expect(config.getState()).toMatchObject({ status: 'connected', address, chainId: 31337 })
+    expect(requests).toEqual(['eth_accounts', 'eth_accounts', 'eth_chainId'])
+    expect(statuses).toEqual(['reconnecting', 'connected'])
+  })
+
+  it('forgets a wallet that no longer authorizes the app', async () => {
+    const wallet = fakeConnector()
+    const storage = memoryStorage()
+    storage.setItem(recentConnectorStorageKey, 'fake')
+    const config = createLatchConfig({
+      networks: [network],
+      apiUrl: 'http://api',
+      projectId: 'p',
+      connectors: [wallet.connector],
+      storage,
+    })
+    reconnect(config)
+    expect(config.getState().status).toBe('reconnecting')
+    await tick()
+    expect(config.getState().status).toBe('disconnected')
+    expect(storage.map.size).toBe(0)
+  })
+
+  it('reconnects an authorized wallet', async () => {
+    const wallet = fakeConnector()
+    wallet.authorize()
+    const storage = memoryStorage()
+    storage.setItem(recentConnectorStorageKey, 'fake')
+    const config = createLatchConfig({
+      networks: [network],
+      apiUrl: 'http://api',
+      projectId: 'p',
+      connectors: [wallet.connector],
+      storage,
+    })
+    reconnect(config)
+    await tick()
+    expect(wallet.pending[0]?.isReconnecting).toBe(true)
+    wallet.approve()
+    await tick()
+    expect(config.getState().status).toBe('connected')
+  })
+})

@@ -1,0 +1,143 @@
+import { announced } from './connectors/announced.ts'
+import type { Connector } from './connectors/types.ts'
+import {
+  type Eip6963ProviderDetail,
+  watchAnnouncedProviders,
+} from './eip6963/watchAnnouncedProviders.ts'
+import type { EventTargetLike, FetchLike, KeyValueStorage, Unsubscribe } from './types.ts'
+import { createStore } from './utils/createStore.ts'
+import type { LatchNetwork } from './webConfig/parseLatchWebConfig.ts'
+
+/** Connection status (spec section 4); only actions change it. */
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'reconnecting' | 'connected'
+
+export type LatchState = {
+  status: ConnectionStatus
+  /** The connected connector, or the one being connected. */
+  connectorId: string | undefined
+  /** The active address (EIP-55 for eip155), when connected. */
+  address: string | undefined
+  addresses: readonly string[]
+  chainId: number | undefined
+  /** WalletConnect pairing URI while connecting through WalletConnect (the QR code). */
+  pairingUri: string | undefined
+  /** Why the last connection attempt failed; cleared by the next one. */
+  error: Error | undefined
+  /** Announced wallets first (in order of arrival), then the configured connectors. */
+  connectors: readonly Connector[]
+}
+
+export type CreateLatchConfigParameters = {
+  /** At least one; the first is the default network. */
+  networks: readonly LatchNetwork[]
+  apiUrl: string
+  projectId: string
+  /** Connectors that always exist, such as `walletConnect(...)`. */
+  connectors?: readonly Connector[] | undefined
+  /** Enables EIP-6963 discovery on this target (pass `window` in a browser). */
+  announceTarget?: EventTargetLike | undefined
+  /** Remembers the last connector to restore the connection on reload (`localStorage`). */
+  storage?: KeyValueStorage | undefined
+  /** Used for API calls; default `globalThis.fetch`. */
+  fetch?: FetchLike | undefined
+}
+
+export type LatchConfig = {
+  readonly networks: readonly LatchNetwork[]
+  readonly apiUrl: string
+  readonly projectId: string
+  readonly storage: KeyValueStorage | undefined
+  readonly fetch: FetchLike | undefined
+  getState(): LatchState
+  subscribe(listener: (state: LatchState, previous: LatchState) => void): Unsubscribe
+  /** Stops EIP-6963 discovery and connector event listeners. */
+  destroy(): void
+  /** For actions only: apps and hooks read state and call actions. */
+  readonly _internal: {
+    setState(next: LatchState | ((state: LatchState) => LatchState)): void
+    /** Starts a connection attempt; an older attempt that settles later is ignored. */
+    beginAttempt(): number
+    isCurrentAttempt(attempt: number): boolean
+    /** Replaces the listeners on the connected connector's events. */
+    setConnectorWatch(unsubscribe: Unsubscribe | undefined): void
+  }
+}
+
+/** Storage key of the last connected connector (versioned so its meaning can change). */
+export const recentConnectorStorageKey = 'latch.v1.recentConnectorId'
+
+/** The state when nothing is connected. */
+export const disconnectedState = {
+  status: 'disconnected',
+  connectorId: undefined,
+  address: undefined,
+  addresses: [],
+  chainId: undefined,
+  pairingUri: undefined,
+  error: undefined,
+} as const satisfies Omit<LatchState, 'connectors'>
+
+/**
+ * Creates the client's state instance: connection status, account, chain, the list of
+ * connectors (configured ones plus wallets announced through EIP-6963) and their events.
+ * Hand it to `LatchProvider`; actions such as `connect(config, ...)` change it.
+ */
+export function createLatchConfig(parameters: CreateLatchConfigParameters): LatchConfig {
+  if (parameters.networks.length === 0) throw new Error('createLatchConfig needs a network.')
+  const staticConnectors = parameters.connectors ?? []
+  const store = createStore<LatchState>({ ...disconnectedState, connectors: staticConnectors })
+  const announcedConnectors = new Map<
+    string,
+    { detail: Eip6963ProviderDetail; connector: Connector }
+  >()
+  let attempt = 0
+  let connectorWatch: Unsubscribe | undefined
+
+  function onAnnounced(details: readonly Eip6963ProviderDetail[]) {
+    for (const detail of details) {
+      const known = announcedConnectors.get(detail.info.rdns)
+      if (known?.detail.provider === detail.provider) continue
+      // A static connector with the same id wins; a re-announced wallet keeps its place.
+      if (staticConnectors.some((connector) => connector.id === detail.info.rdns)) continue
+      announcedConnectors.set(detail.info.rdns, { detail, connector: announced(detail) })
+    }
+    store.setState((state) => ({
+      ...state,
+      connectors: [
+        ...[...announcedConnectors.values()].map((entry) => entry.connector),
+        ...staticConnectors,
+      ],
+    }))
+  }
+
+  const stopDiscovery = parameters.announceTarget
+    ? watchAnnouncedProviders({ target: parameters.announceTarget, onChange: onAnnounced })
+    : undefined
+
+  return {
+    networks: parameters.networks,
+    apiUrl: parameters.apiUrl.replace(/\/+$/, ''),
+    projectId: parameters.projectId,
+    storage: parameters.storage,
+    fetch: parameters.fetch,
+    getState: store.getState,
+    subscribe: store.subscribe,
+    destroy() {
+      stopDiscovery?.()
+      connectorWatch?.()
+      connectorWatch = undefined
+    },
+    _internal: {
+      setState: store.setState,
+      beginAttempt: () => {
+        attempt += 1
+        return attempt
+      },
+      isCurrentAttempt: (value) => value === attempt,
+      setConnectorWatch(unsubscribe) {
+        connectorWatch?.()
+        connectorWatch = unsubscribe
+      },
+    },
+  }
+}

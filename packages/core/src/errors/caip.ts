@@ -1,0 +1,23 @@
+import { BaseError } from './base.ts'
+
+/** A CAIP-2 network id is not `namespace:reference`. */
+export class InvalidCaipNetworkIdError extends BaseError {
+  override name = 'InvalidCaipNetworkIdError' as const
+  constructor(value: string) {
+    super(`"${value}" is not a CAIP-2 network id.`, {
+      metaMessages: ['A CAIP-2 network id is "namespace:reference", like "eip155:1".'],
+    })
+  }
+}
+
+/** A CAIP-10 account is malformed (spec section 5). */
+export class InvalidCaipAccountError extends BaseError {
+  override name = 'InvalidCaipAccountError' as const
+  constructor(value: string, reason: 'parts' | 'evmAddress') {
+    super(
+      reason === 'parts'
+        ? `"${value}" is not a CAIP-10 account: a CAIP address has 3 colon-separated parts.`
+        : `"${value}" is not a CAIP-10 account: an EVM address is 40 hex characters.`,
+    )
+  }
+}

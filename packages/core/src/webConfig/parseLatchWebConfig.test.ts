@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import { parseLatchWebConfig } from './parseLatchWebConfig.ts'
+
+const valid = {
+  apiUrl: 'http://127.0.0.1:4171/',
+  projectId: '0123456789abcdef0123456789abcdef',
+  relayUrl: 'ws://127.0.0.1:4172',
+  appName: 'Latch',
+  networks: [
+    {
+      id: 31337,
+      name: 'Latch Devnet',
+      caipNetworkId: 'eip155:31337',
+      rpcUrl: 'http://127.0.0.1:4174',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    },
+  ],
+}
+
+describe('parseLatchWebConfig', () => {
+  it('accepts a valid config and trims the API URL', () => {
+    expect(parseLatchWebConfig(valid).apiUrl).toBe('http://127.0.0.1:4171')
+  })
+
+  it('accepts a devnet wallet on configured chains', () => {
+    const devnetWallet = {
+      address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      privateKey: `0x${'11'.repeat(32)}`,
+      chainIds: [31337],
+    }
+    expect(parseLatchWebConfig({ ...valid, devnetWallet }).devnetWallet).toEqual(devnetWallet)
+  })
+
+  it('names a missing project id with the spec alert', () => {
+    expect(() =>
+      parseLatchWebConfig({ ...valid, projectId: '' }),
+    ).toThrowErrorMatchingInlineSnapshot(`
+      [ProjectIdNotConfiguredError: Project ID Not Configured.
+
+      Set LATCH_PROJECT_ID, or start the devnet so the manifest provides one.]
+    `)
+  })
+
+  it('lists every problem of a malformed config', () => {
+    expect(() =>
+      parseLatchWebConfig({
+        ...valid,
+        relayUrl: 'http://relay',
+        networks: [{ ...valid.networks[0], id: -1, rpcUrl: 'file:///etc/passwd' }],
+        devnetWallet: { address: '0x12', privateKey: 'nope', chainIds: [1] },
+      }),
+    ).toThrowErrorMatchingInlineSnapshot(`
+      [InvalidConfigError: The app configuration is invalid.
+
+      relayUrl: expected a ws(s) URL.
+      networks[0].id: expected a positive integer.
+      networks[0].caipNetworkId: expected "eip155:-1".
+      networks[0].rpcUrl: expected an http(s) URL.
+      devnetWallet.chainIds: expected ids of configured networks.
+      devnetWallet.address: expected a 0x-prefixed 40-hex address.
+      devnetWallet.privateKey: expected a 32-byte hex string.]
+    `)
+  })
+
+  it('explains a missing config', () => {
+    expect(() => parseLatchWebConfig(undefined)).toThrow('The app configuration is invalid.')
+  })
+})

@@ -1,0 +1,146 @@
+import { InvalidConfigError, ProjectIdNotConfiguredError } from '../errors/config.ts'
+import type { Hex } from '../types.ts'
+
+/** An EVM network the app offers (spec section 3, Network, flattened for runtime config). */
+export type LatchNetwork = {
+  id: number
+  name: string
+  /** CAIP-2 id, "eip155:{id}". */
+  caipNetworkId: string
+  rpcUrl: string
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+  blockExplorerUrl?: string | undefined
+}
+
+/**
+ * The client's runtime configuration. The web server writes it to `/latch-config.js` as
+ * `window.__LATCH_CONFIG__`, so one build serves any deployment.
+ */
+export type LatchWebConfig = {
+  /** Base URL of the Latch API, e.g. "http://127.0.0.1:4171". */
+  apiUrl: string
+  projectId: string
+  /** WalletConnect relay, e.g. "ws://127.0.0.1:4172". */
+  relayUrl: string
+  appName: string
+  /** At least one; the first is the default. */
+  networks: LatchNetwork[]
+  /**
+   * Devnet only: the in-page "Devnet Wallet" holding an anvil test key. Absent for real
+   * networks, and then its code is never loaded.
+   */
+  devnetWallet?: { address: Hex; privateKey: Hex; chainIds: number[] } | undefined
+}
+
+type Issues = string[]
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+function readString(
+  source: Record<string, unknown>,
+  key: string,
+  path: string,
+  issues: Issues,
+  check?: { pattern: RegExp; expected: string },
+): string {
+  const value = source[key]
+  if (typeof value !== 'string' || value.length === 0) {
+    issues.push(`${path}${key}: expected a non-empty string.`)
+    return ''
+  }
+  if (check && !check.pattern.test(value)) issues.push(`${path}${key}: expected ${check.expected}.`)
+  return value
+}
+
+const httpUrl = { pattern: /^https?:\/\/[^\s]+$/, expected: 'an http(s) URL' }
+const wsUrl = { pattern: /^wss?:\/\/[^\s]+$/, expected: 'a ws(s) URL' }
+const hex32 = { pattern: /^0x[0-9a-fA-F]{64}$/, expected: 'a 32-byte hex string' }
+const address = { pattern: /^0x[0-9a-fA-F]{40}$/, expected: 'a 0x-prefixed 40-hex address' }
+
+function readNetwork(value: unknown, index: number, issues: Issues): LatchNetwork {
+  const path = `networks[${index}].`
+  if (!isObject(value)) {
+    issues.push(`networks[${index}]: expected an object.`)
+    return value as LatchNetwork
+  }
+  const id = value.id
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0)
+    issues.push(`${path}id: expected a positive integer.`)
+  const caipNetworkId = readString(value, 'caipNetworkId', path, issues)
+  if (caipNetworkId && caipNetworkId !== `eip155:${String(id)}`)
+    issues.push(`${path}caipNetworkId: expected "eip155:${String(id)}".`)
+  const currency = value.nativeCurrency
+  if (!isObject(currency)) issues.push(`${path}nativeCurrency: expected an object.`)
+  else {
+    readString(currency, 'name', `${path}nativeCurrency.`, issues)
+    readString(currency, 'symbol', `${path}nativeCurrency.`, issues)
+    if (typeof currency.decimals !== 'number' || !Number.isInteger(currency.decimals))
+      issues.push(`${path}nativeCurrency.decimals: expected an integer.`)
+  }
+  if (value.blockExplorerUrl !== undefined)
+    readString(value, 'blockExplorerUrl', path, issues, httpUrl)
+  return {
+    id: id as number,
+    name: readString(value, 'name', path, issues),
+    caipNetworkId,
+    rpcUrl: readString(value, 'rpcUrl', path, issues, httpUrl),
+    nativeCurrency: currency as LatchNetwork['nativeCurrency'],
+    ...(typeof value.blockExplorerUrl === 'string'
+      ? { blockExplorerUrl: value.blockExplorerUrl }
+      : {}),
+  }
+}
+
+/**
+ * Checks the runtime configuration (hand-written rather than zod, to keep the first load
+ * small). Throws `ProjectIdNotConfiguredError` when only the project id is missing, and
+ * `InvalidConfigError` listing every other problem.
+ */
+export function parseLatchWebConfig(value: unknown): LatchWebConfig {
+  if (!isObject(value))
+    throw new InvalidConfigError([
+      'window.__LATCH_CONFIG__ is missing: is /latch-config.js served?',
+    ])
+  const issues: Issues = []
+  const apiUrl = readString(value, 'apiUrl', '', issues, httpUrl)
+  const relayUrl = readString(value, 'relayUrl', '', issues, wsUrl)
+  const appName = readString(value, 'appName', '', issues)
+  const networksValue = value.networks
+  let networks: LatchNetwork[] = []
+  if (!Array.isArray(networksValue) || networksValue.length === 0)
+    issues.push('networks: expected at least one network.')
+  else networks = networksValue.map((network, index) => readNetwork(network, index, issues))
+
+  let devnetWallet: LatchWebConfig['devnetWallet']
+  if (value.devnetWallet !== undefined) {
+    const wallet = value.devnetWallet
+    if (!isObject(wallet)) issues.push('devnetWallet: expected an object.')
+    else {
+      const chainIds = wallet.chainIds
+      if (
+        !Array.isArray(chainIds) ||
+        chainIds.length === 0 ||
+        !chainIds.every((id) => networks.some((network) => network.id === id))
+      )
+        issues.push('devnetWallet.chainIds: expected ids of configured networks.')
+      devnetWallet = {
+        address: readString(wallet, 'address', 'devnetWallet.', issues, address) as Hex,
+        privateKey: readString(wallet, 'privateKey', 'devnetWallet.', issues, hex32) as Hex,
+        chainIds: chainIds as number[],
+      }
+    }
+  }
+
+  const projectId = typeof value.projectId === 'string' ? value.projectId.trim() : ''
+  if (issues.length > 0) throw new InvalidConfigError(issues)
+  if (!projectId) throw new ProjectIdNotConfiguredError()
+  return {
+    apiUrl: apiUrl.replace(/\/+$/, ''),
+    projectId,
+    relayUrl,
+    appName,
+    networks,
+    ...(devnetWallet ? { devnetWallet } : {}),
+  }
+}

@@ -1,0 +1,52 @@
+import {
+  type ComponentType,
+  lazy,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react'
+import { useConnectModal } from '../hooks/useConnectModal.ts'
+import { loadConnectModal, whenIdle } from './loadConnectModal.ts'
+
+const LazyConnectModal = lazy(loadConnectModal)
+
+/**
+ * Renders the connect modal while it is open. Its code is a separate chunk, prefetched when
+ * the page is idle; once prefetched it renders at once (no Suspense round, which React would
+ * throttle by ~300 ms), otherwise React.lazy loads it on the click.
+ */
+export function ConnectModalHost() {
+  const { isOpen } = useConnectModal()
+  const [Prefetched, setPrefetched] = useState<ComponentType | undefined>()
+  const isOpenRef = useRef(isOpen)
+  useLayoutEffect(() => {
+    isOpenRef.current = isOpen
+  })
+
+  useEffect(() => {
+    let active = true
+    const cancel = whenIdle(() => {
+      loadConnectModal().then(
+        (module) => {
+          // Switching component while open would remount the dialog; the lazy one stays.
+          if (active && !isOpenRef.current) setPrefetched(() => module.default)
+        },
+        () => {},
+      )
+    })
+    return () => {
+      active = false
+      cancel()
+    }
+  }, [])
+
+  if (!isOpen) return null
+  if (Prefetched) return <Prefetched />
+  return (
+    <Suspense fallback={null}>
+      <LazyConnectModal />
+    </Suspense>
+  )
+}

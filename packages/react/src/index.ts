@@ -1,0 +1,21 @@
+// Views (props in, callbacks out) and their wired versions
+export { type AccountBalance, AccountView, type AccountViewProps } from './account/AccountView.tsx'
+export { ConnectedAccount } from './account/ConnectedAccount.tsx'
+export { shortenAddress } from './account/shortenAddress.ts'
+export { ConnectButton, type ConnectButtonProps } from './connect/ConnectButton.tsx'
+export { ConnectModalHost } from './connect/ConnectModalHost.tsx'
+export { ConnectWallet } from './connect/ConnectWallet.tsx'
+export { loadConnectModal } from './connect/loadConnectModal.ts'
+// Errors as people read them
+export { getErrorMessage, isUserRejection } from './errors/getErrorMessage.ts'
+// Hooks (glue between core and views)
+export { type UseAccountReturnType, useAccount } from './hooks/useAccount.ts'
+export { balanceRetryDelay, type UseBalanceParameters, useBalance } from './hooks/useBalance.ts'
+export { useConfig } from './hooks/useConfig.ts'
+export { type UseConnectReturnType, useConnect } from './hooks/useConnect.ts'
+export { type UseConnectModalReturnType, useConnectModal } from './hooks/useConnectModal.ts'
+export { useConnectors } from './hooks/useConnectors.ts'
+export { useCopyToClipboard } from './hooks/useCopyToClipboard.ts'
+export { useDisconnect } from './hooks/useDisconnect.ts'
+export { useLatchState } from './hooks/useLatchState.ts'
+export { LatchProvider, type LatchProviderProps } from './LatchProvider.tsx'
