@@ -25,13 +25,11 @@ export async function startStack(options: {
   portBase: number
   stateDir: string
   log: (line: string) => void
+  /** 'dev' serves the web app from Vite's dev server with hot reload instead of the build. */
+  web?: 'production' | 'dev'
 }): Promise<Stack> {
   const ports = getStackPorts(options.portBase)
-  await assertPortsFree([
-    { port: ports.web, label: 'Latch web app' },
-    { port: ports.api, label: 'Latch API' },
-    { port: ports.relay, label: 'WalletConnect relay' },
-  ])
+  await assertPortsFree(stackPortLabels(options.portBase))
   const stops: (() => Promise<void>)[] = []
   const stop = async () => {
     for (const s of stops.reverse()) await s().catch(() => {})
@@ -51,17 +49,29 @@ export async function startStack(options: {
     const env = { LATCH_STATE_DIR: options.stateDir }
     const api = spawnService(
       'api',
-      'apps/api/src/server.ts',
+      ['apps/api/src/server.ts'],
       { ...env, PORT: String(ports.api) },
       options.log,
     )
     stops.push(() => stopChild(api))
-    const web = spawnService(
-      'web',
-      'apps/web/src/server/cli.ts',
-      { ...env, PORT: String(ports.web), LATCH_API_URL: apiUrl },
-      options.log,
-    )
+    const webEnv = { ...env, PORT: String(ports.web), LATCH_API_URL: apiUrl }
+    const web =
+      options.web === 'dev'
+        ? spawnService(
+            'web',
+            [
+              'node_modules/vite/bin/vite.js',
+              'apps/web',
+              '--port',
+              String(ports.web),
+              '--strictPort',
+              '--host',
+              '127.0.0.1',
+            ],
+            webEnv,
+            options.log,
+          )
+        : spawnService('web', ['apps/web/src/server/cli.ts'], webEnv, options.log)
     stops.push(() => stopChild(web))
     await Promise.all([
       waitForHttp(`${apiUrl}/health`, api, 'the API'),
@@ -74,13 +84,25 @@ export async function startStack(options: {
   }
 }
 
+/** Every port the stack listens on, with what listens there, for one clear "port in use" message. */
+export function stackPortLabels(portBase: number): { port: number; label: string }[] {
+  const ports = getStackPorts(portBase)
+  return [
+    { port: ports.web, label: 'Latch web app' },
+    { port: ports.api, label: 'Latch API' },
+    { port: ports.relay, label: 'WalletConnect relay' },
+    { port: ports.services, label: 'devnet faucet and NFT server' },
+    ...ports.chains.map((port, i) => ({ port, label: `devnet chain #${i + 1} RPC` })),
+  ]
+}
+
 function spawnService(
   name: string,
-  entry: string,
+  args: string[],
   env: Record<string, string>,
   log: (line: string) => void,
 ): ChildProcess {
-  const child = spawn(process.execPath, [resolve(root, entry)], {
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process'
 import { resolve } from 'node:path'
+import { assertPortsFree } from '../apps/devnet/src/assertPortsFree.ts'
 import { defaultPortBase } from '../apps/devnet/src/ports.ts'
-import { startStack } from './stack.ts'
+import { stackPortLabels, startStack } from './stack.ts'
 
 /**
  * `npm start`: builds the web app for production, starts the local world (chains, contracts,
@@ -11,6 +12,7 @@ const root = resolve(import.meta.dirname, '..')
 const portBase = Number(process.env.LATCH_PORT_BASE ?? defaultPortBase)
 const stateDir = resolve(process.env.LATCH_STATE_DIR ?? resolve(root, '.latch'))
 const verbose = process.argv.includes('--verbose')
+const dev = process.argv.includes('--dev')
 
 if (!Number.isInteger(portBase) || portBase < 1024 || portBase > 65_000) {
   console.error(
@@ -19,18 +21,31 @@ if (!Number.isInteger(portBase) || portBase < 1024 || portBase > 65_000) {
   process.exit(1)
 }
 
-console.log('latch: building the web app...')
-const build = spawnSync(
-  process.execPath,
-  [resolve(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-  {
-    cwd: resolve(root, 'apps/web'),
-    stdio: 'inherit',
-  },
-)
-if (build.status !== 0) {
-  console.error('latch: the web build failed (see above).')
+// Check the ports before building: a second `npm start` must not rebuild the files the first
+// one is serving.
+try {
+  await assertPortsFree(stackPortLabels(portBase))
+} catch (error) {
+  console.error(`latch: ${error instanceof Error ? error.message : String(error)}`)
   process.exit(1)
+}
+
+if (!dev) buildWeb()
+
+function buildWeb() {
+  console.log('latch: building the web app...')
+  const build = spawnSync(
+    process.execPath,
+    [resolve(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'],
+    {
+      cwd: resolve(root, 'apps/web'),
+      stdio: 'inherit',
+    },
+  )
+  if (build.status !== 0) {
+    console.error('latch: the web build failed (see above).')
+    process.exit(1)
+  }
 }
 
 console.log('latch: starting chains, relay, API and web server...')
@@ -40,6 +55,7 @@ try {
   stack = await startStack({
     portBase,
     stateDir,
+    web: dev ? 'dev' : 'production',
     log: (line) => {
       if (verbose || /error|warn|fail/i.test(line)) console.log(line)
     },
@@ -52,7 +68,7 @@ try {
 const { manifest } = stack
 const seconds = ((performance.now() - startedAt) / 1000).toFixed(1)
 console.log(`
-Latch is running (ready in ${seconds} s). Open ${stack.webUrl}
+Latch is running${dev ? ' (web app with hot reload)' : ''} (ready in ${seconds} s). Open ${stack.webUrl}
 
   Web app        ${stack.webUrl}
   API            ${stack.apiUrl}
