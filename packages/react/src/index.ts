@@ -18,4 +18,8 @@ export { useConnectors } from './hooks/useConnectors.ts'
 export { useCopyToClipboard } from './hooks/useCopyToClipboard.ts'
 export { useDisconnect } from './hooks/useDisconnect.ts'
 export { useLatchState } from './hooks/useLatchState.ts'
+export { useMessages } from './hooks/useMessages.ts'
+// Messages
+export type { MessageKey, Messages } from './i18n/en.ts'
+export { type LocaleCode, locales, pickLocale, translate } from './i18n/locales.ts'
 export { LatchProvider, type LatchProviderProps } from './LatchProvider.tsx'
