@@ -12,6 +12,7 @@ import { createChainClients } from './createChainClients.ts'
 import type { LogFields, Logger } from './logger.ts'
 import type { ApiNetwork } from './network.ts'
 import { createMemoryProjectStore } from './stores/createMemoryProjectStore.ts'
+import { createMemoryWalletRegistryStore } from './stores/createMemoryWalletRegistryStore.ts'
 import { findFreePort } from './testing/findFreePort.ts'
 import { type StartAnvilReturnType, startAnvil } from './testing/startAnvil.ts'
 
@@ -63,6 +64,7 @@ function testApp(networks: readonly ApiNetwork[], deps: Partial<AppDeps> = {}) {
     networks,
     projects: createMemoryProjectStore([{ id: projectId, name: 'Test' }]),
     clients: createChainClients(networks, { timeout: 1_000, retryCount: 0 }),
+    wallets: createMemoryWalletRegistryStore([]),
     logger,
     ...deps,
   })
@@ -385,6 +387,7 @@ describe('an RPC that fails', () => {
         networks,
         projects: createMemoryProjectStore([{ id: projectId, name: 'Test' }]),
         clients: createChainClients(networks, { timeout: 300, retryCount: 0 }),
+        wallets: createMemoryWalletRegistryStore([]),
         logger,
       })
       const response = await app.request(

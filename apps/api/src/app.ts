@@ -15,7 +15,9 @@ import { requireProject } from './middleware/requireProject.ts'
 import type { ApiNetwork } from './network.ts'
 import { balanceRoute } from './routes/balance.ts'
 import { supportedChainsRoute } from './routes/supportedChains.ts'
+import { walletRegistryRoute } from './routes/walletRegistry.ts'
 import type { ProjectStore } from './stores/projectStore.ts'
+import type { WalletRegistryStore } from './stores/walletRegistryStore.ts'
 
 /** Everything the API needs, built once at startup (or by a test) and passed in. */
 export type AppDeps = {
@@ -23,6 +25,8 @@ export type AppDeps = {
   projects: ProjectStore
   /** One viem public client per network id. */
   clients: ChainClients
+  /** The wallet registry behind `/getWallets`, loaded and validated at startup. */
+  wallets: WalletRegistryStore
   logger: Logger
   /** Origin patterns allowed to call the API; defaults to localhost on any port. */
   allowedOrigins?: readonly string[] | undefined
@@ -39,8 +43,8 @@ export function createApp(deps: AppDeps) {
     cors({
       origin: (origin) => (matchesOrigin(origin) ? origin : null),
       allowMethods: ['GET', 'POST', 'OPTIONS'],
-      allowHeaders: ['Content-Type', 'X-Project-Id'],
-      exposeHeaders: ['X-Request-Id'],
+      allowHeaders: ['Content-Type', 'X-Project-Id', 'X-Sdk-Type', 'X-Sdk-Version'],
+      exposeHeaders: ['X-Request-Id', 'ETag'],
       maxAge: 600,
     }),
   )
@@ -52,6 +56,11 @@ export function createApp(deps: AppDeps) {
   app.use('/v1/*', requireProject(deps.projects))
   app.route('/v1', supportedChainsRoute(deps))
   app.route('/v1', balanceRoute(deps))
+
+  // The wallet-listing API keeps its unversioned paths (spec section 7).
+  app.use('/getWallets', requireProject(deps.projects))
+  app.use('/getWalletImage/*', requireProject(deps.projects))
+  app.route('/', walletRegistryRoute(deps))
 
   app.notFound((c) =>
     errorResponse(c, new RouteNotFoundError({ method: c.req.method, path: c.req.path })),

@@ -8,7 +8,9 @@ import { PortInUseError } from './errors/config.ts'
 import { loadConfig } from './loadConfig.ts'
 import type { Logger } from './logger.ts'
 import { toCaip2 } from './network.ts'
+import { loadWalletRegistry } from './registry/loadWalletRegistry.ts'
 import { createMemoryProjectStore } from './stores/createMemoryProjectStore.ts'
+import { createMemoryWalletRegistryStore } from './stores/createMemoryWalletRegistryStore.ts'
 
 export type ServeApiReturnType = {
   /** Base URL, e.g. `http://127.0.0.1:4171`. */
@@ -24,6 +26,7 @@ export async function serveApi(
   { logger }: { logger: Logger },
 ): Promise<ServeApiReturnType> {
   const config = await loadConfig(env)
+  const wallets = await loadWalletRegistry()
   if (env.DATABASE_URL)
     logger.warn('DATABASE_URL is set but storage is not implemented yet; it is ignored for now.')
 
@@ -31,6 +34,7 @@ export async function serveApi(
     networks: config.networks,
     projects: createMemoryProjectStore(config.projects),
     clients: createChainClients(config.networks),
+    wallets: createMemoryWalletRegistryStore(wallets),
     logger,
     allowedOrigins: config.allowedOrigins,
   })

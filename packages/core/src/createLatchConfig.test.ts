@@ -3,15 +3,13 @@ import { cancelConnect } from './actions/cancelConnect.ts'
 import { connect } from './actions/connect.ts'
 import { disconnect } from './actions/disconnect.ts'
 import { reconnect } from './actions/reconnect.ts'
-import type { Connector, ConnectorConnectResult, ConnectorEvents } from './connectors/types.ts'
+import { type ConnectionStatus, createLatchConfig, type LatchConfig } from './createLatchConfig.ts'
+import { legacyRecentConnectorStorageKey, storageKeys } from './storage/createLatchStorage.ts'
 import {
-  type ConnectionStatus,
-  createLatchConfig,
-  type LatchConfig,
-  recentConnectorStorageKey,
-} from './createLatchConfig.ts'
+  createFakeConnector as fakeConnector,
+  createTestStorage as memoryStorage,
+} from './testing/createFakeConnector.ts'
 import type { EventLike, EventTargetLike } from './types.ts'
-import { createEmitter } from './utils/createEmitter.ts'
 import type { LatchNetwork } from './webConfig/parseLatchWebConfig.ts'
 
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -23,60 +21,6 @@ const network: LatchNetwork = {
   caipNetworkId: 'eip155:31337',
   rpcUrl: 'http://127.0.0.1:8545',
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-}
-
-/** A scripted wallet: each connect() waits for the test to answer it. */
-function fakeConnector(id = 'fake') {
-  const emitter = createEmitter<ConnectorEvents>()
-  const pending: {
-    resolve(result: ConnectorConnectResult): void
-    reject(error: unknown): void
-    isReconnecting: boolean
-  }[] = []
-  let authorized = false
-  let disconnects = 0
-  const connector: Connector = {
-    id,
-    name: `Wallet ${id}`,
-    icon: '',
-    type: 'ANNOUNCED',
-    chainNamespace: 'eip155',
-    connect: (parameters = {}) =>
-      new Promise((resolve, reject) =>
-        pending.push({ resolve, reject, isReconnecting: Boolean(parameters.isReconnecting) }),
-      ),
-    async disconnect() {
-      disconnects += 1
-    },
-    getProvider: async () => ({ request: async () => null }),
-    isAuthorized: async () => authorized,
-    onAccountsChanged: (listener) => emitter.on('accountsChanged', listener),
-    onChainChanged: (listener) => emitter.on('chainChanged', listener),
-    onDisconnect: (listener) => emitter.on('disconnect', listener),
-    onDisplayUri: (listener) => emitter.on('displayUri', listener),
-  }
-  return {
-    connector,
-    emitter,
-    pending,
-    authorize: () => {
-      authorized = true
-    },
-    disconnects: () => disconnects,
-    approve: (accounts = [address], chainId = 31337) =>
-      pending.shift()?.resolve({ accounts, chainId }),
-    reject: (error: unknown) => pending.shift()?.reject(error),
-  }
-}
-
-function memoryStorage() {
-  const map = new Map<string, string>()
-  return {
-    map,
-    getItem: (key: string) => map.get(key) ?? null,
-    setItem: (key: string, value: string) => void map.set(key, value),
-    removeItem: (key: string) => void map.delete(key),
-  }
 }
 
 function recordStatuses(config: LatchConfig): ConnectionStatus[] {
@@ -113,7 +57,8 @@ describe('connect', () => {
       chainId: 31337,
       pairingUri: undefined,
     })
-    expect(storage.map.get(recentConnectorStorageKey)).toBe('fake')
+    expect(storage.map.get(storageKeys.connectedConnectorIds)).toBe('{"eip155":"fake"}')
+    expect(storage.map.get(storageKeys.activeCaipNetworkId)).toBe('"eip155:31337"')
 
     wallet.emitter.emit('accountsChanged', [other])
     wallet.emitter.emit('chainChanged', 31339)
@@ -121,7 +66,7 @@ describe('connect', () => {
 
     wallet.emitter.emit('accountsChanged', [])
     expect(config.getState().status).toBe('disconnected')
-    expect(storage.map.has(recentConnectorStorageKey)).toBe(false)
+    expect(storage.map.has(storageKeys.connectedConnectorIds)).toBe(false)
     expect(statuses).toEqual(['connecting', 'connected', 'disconnected'])
   })
 
@@ -232,7 +177,10 @@ describe('disconnect', () => {
     await disconnect(config)
     expect(config.getState()).toMatchObject({ status: 'disconnected', address: undefined })
     expect(wallet.disconnects()).toBe(1)
-    expect(storage.map.size).toBe(0)
+    expect(storage.map.has(storageKeys.connectedConnectorIds)).toBe(false)
+    // Recent wallets and the last chain outlive the connection.
+    expect(config.getState().recentWallets).toEqual([{ id: 'fake', name: 'Wallet fake' }])
+    expect(storage.map.has(storageKeys.recentWallets)).toBe(true)
     wallet.emitter.emit('accountsChanged', [other])
     expect(config.getState().address).toBeUndefined()
   })
@@ -264,7 +212,8 @@ describe('reconnect', () => {
     }
     const target = new host.EventTarget()
     const storage = memoryStorage()
-    storage.setItem(recentConnectorStorageKey, 'dev.latch.later')
+    // Written by the version 1 code: migrated, so the session still restores.
+    storage.setItem(legacyRecentConnectorStorageKey, 'dev.latch.later')
     const config = createLatchConfig({
       networks: [network],
       apiUrl: 'http://api',
@@ -300,7 +249,7 @@ describe('reconnect', () => {
   it('forgets a wallet that no longer authorizes the app', async () => {
     const wallet = fakeConnector()
     const storage = memoryStorage()
-    storage.setItem(recentConnectorStorageKey, 'fake')
+    storage.setItem(storageKeys.connectedConnectorIds, '{"eip155":"fake"}')
     const config = createLatchConfig({
       networks: [network],
       apiUrl: 'http://api',
@@ -312,14 +261,14 @@ describe('reconnect', () => {
     expect(config.getState().status).toBe('reconnecting')
     await tick()
     expect(config.getState().status).toBe('disconnected')
-    expect(storage.map.size).toBe(0)
+    expect(storage.map.has(storageKeys.connectedConnectorIds)).toBe(false)
   })
 
   it('reconnects an authorized wallet', async () => {
     const wallet = fakeConnector()
     wallet.authorize()
     const storage = memoryStorage()
-    storage.setItem(recentConnectorStorageKey, 'fake')
+    storage.setItem(storageKeys.connectedConnectorIds, '{"eip155":"fake"}')
     const config = createLatchConfig({
       networks: [network],
       apiUrl: 'http://api',
@@ -333,5 +282,170 @@ describe('reconnect', () => {
     wallet.approve()
     await tick()
     expect(config.getState().status).toBe('connected')
+  })
+})
+
+describe('createLatchConfig', () => {
+  it('resolves options and creates a toast store per instance', () => {
+    const a = createLatchConfig({
+      networks: [network],
+      apiUrl: 'http://api',
+      projectId: 'p',
+      options: { allowUnsupportedChain: true, features: { swaps: false } },
+    })
+    const b = createLatchConfig({ networks: [network], apiUrl: 'http://api', projectId: 'p' })
+    expect(a.options).toMatchObject({ allowUnsupportedChain: true, features: { swaps: false } })
+    expect(b.options).toMatchObject({ allowUnsupportedChain: false, features: { swaps: true } })
+    expect(a.toasts).not.toBe(b.toasts)
+    a.toasts.show({ variant: 'loading', message: 'Connecting' })
+    expect(a.toasts.getState().open).toBe(true)
+    expect(b.toasts.getState().open).toBe(false)
+  })
+
+  it('loads the recent wallets and migrates storage on creation', () => {
+    const storage = memoryStorage()
+    storage.setItem(storageKeys.recentWallets, '[{"id":"rainbow","name":"Rainbow"}]')
+    const config = createLatchConfig({
+      networks: [network],
+      apiUrl: 'http://api',
+      projectId: 'p',
+      storage,
+    })
+    expect(config.getState().recentWallets).toEqual([{ id: 'rainbow', name: 'Rainbow' }])
+    expect(storage.map.get(storageKeys.version)).toBe('2')
+  })
+})
+
+describe('connect and storage', () => {
+  const alpha: LatchNetwork = {
+    ...network,
+    id: 31339,
+    name: 'Latch Devnet Alpha',
+    caipNetworkId: 'eip155:31339',
+  }
+
+  it('asks for the last used chain when still configured, else the first network', async () => {
+    const wallet = fakeConnector()
+    const storage = memoryStorage()
+    storage.setItem(storageKeys.activeCaipNetworkId, '"eip155:31339"')
+    const config = createLatchConfig({
+      networks: [network, alpha],
+      apiUrl: 'http://api',
+      projectId: 'p',
+      connectors: [wallet.connector],
+      storage,
+    })
+    void connect(config, { connectorId: 'fake' }).catch(() => {})
+    expect(wallet.pending[0]?.chainId).toBe(31339)
+    cancelConnect(config)
+    storage.setItem(storageKeys.activeCaipNetworkId, '"eip155:1"')
+    void connect(config, { connectorId: 'fake' }).catch(() => {})
+    expect(wallet.pending[1]?.chainId).toBe(31337)
+  })
+
+  it('remembers the wallet listing picked, newest first, at most 2', async () => {
+    const wallet = fakeConnector('walletConnect', 'WALLET_CONNECT')
+    const storage = memoryStorage()
+    const config = createLatchConfig({
+      networks: [network],
+      apiUrl: 'http://api',
+      projectId: 'p',
+      connectors: [wallet.connector],
+      storage,
+    })
+    const listing = {
+      id: 'rainbow',
+      name: 'Rainbow',
+      icon: 'http://api/getWalletImage/rainbow',
+      rdns: 'me.rainbow',
+      mobile_link: 'rainbow://',
+      desktop_link: null,
+      webapp_link: null,
+    }
+    for (const entry of [{ ...listing, id: 'a' }, { ...listing, id: 'b' }, listing]) {
+      const attempt = connect(config, { connectorId: 'walletConnect', wallet: entry })
+      wallet.approve()
+      await attempt
+      await disconnect(config)
+    }
+    expect(config.getState().recentWallets.map((w) => w.id)).toEqual(['rainbow', 'b'])
+    expect(config.getState().recentWallets[0]).toEqual({
+      id: 'rainbow',
+      name: 'Rainbow',
+      icon: 'http://api/getWalletImage/rainbow',
+      rdns: 'me.rainbow',
+      mobile_link: 'rainbow://',
+    })
+    expect(JSON.parse(storage.map.get(storageKeys.recentWallets) ?? '')).toHaveLength(2)
+  })
+
+  it('does not add WalletConnect itself to the recent wallets without a listing', async () => {
+    const wallet = fakeConnector('walletConnect', 'WALLET_CONNECT')
+    const config = createLatchConfig({
+      networks: [network],
+      apiUrl: 'http://api',
+      projectId: 'p',
+      connectors: [wallet.connector],
+    })
+    const attempt = connect(config, { connectorId: 'walletConnect' })
+    wallet.approve()
+    await attempt
+    expect(config.getState().recentWallets).toEqual([])
+  })
+
+  it('records the chain the wallet moves to as the last used chain, if configured', async () => {
+    const wallet = fakeConnector()
+    const storage = memoryStorage()
+    const config = createLatchConfig({
+      networks: [network, alpha],
+      apiUrl: 'http://api',
+      projectId: 'p',
+      connectors: [wallet.connector],
+      storage,
+    })
+    const attempt = connect(config, { connectorId: 'fake' })
+    wallet.approve()
+    await attempt
+    wallet.emitter.emit('chainChanged', 31339)
+    expect(storage.map.get(storageKeys.activeCaipNetworkId)).toBe('"eip155:31339"')
+    wallet.emitter.emit('chainChanged', 1)
+    expect(config.getState().chainId).toBe(1)
+    expect(storage.map.get(storageKeys.activeCaipNetworkId)).toBe('"eip155:31339"')
+  })
+})
+
+describe('disconnect failures', () => {
+  it('records DisconnectFailedError in the state, with everything else reset', async () => {
+    const wallet = fakeConnector()
+    wallet.connector.disconnect = async () => {
+      throw new Error('relay down')
+    }
+    const storage = memoryStorage()
+    const config = createLatchConfig({
+      networks: [network],
+      apiUrl: 'http://api',
+      projectId: 'p',
+      connectors: [wallet.connector],
+      storage,
+    })
+    const attempt = connect(config, { connectorId: 'fake' })
+    wallet.approve()
+    await attempt
+    await expect(disconnect(config)).rejects.toThrowErrorMatchingInlineSnapshot(`
+      [DisconnectFailedError: Failed to disconnect.
+
+      Details: relay down]
+    `)
+    expect(config.getState()).toMatchObject({
+      status: 'disconnected',
+      address: undefined,
+      chainId: undefined,
+      connectorId: undefined,
+      error: { name: 'DisconnectFailedError' },
+    })
+    expect(storage.map.has(storageKeys.connectedConnectorIds)).toBe(false)
+    // The next connection starts clean.
+    void connect(config, { connectorId: 'fake' }).catch(() => {})
+    expect(config.getState().error).toBeUndefined()
   })
 })

@@ -4,7 +4,24 @@ import {
   type Eip6963ProviderDetail,
   watchAnnouncedProviders,
 } from './eip6963/watchAnnouncedProviders.ts'
-import type { EventTargetLike, FetchLike, KeyValueStorage, Unsubscribe } from './types.ts'
+import {
+  type LatchOptions,
+  type LatchOptionsParameters,
+  resolveOptions,
+} from './options/createLatchOptions.ts'
+import {
+  createLatchStorage,
+  type LatchStorage,
+  type RecentWallet,
+} from './storage/createLatchStorage.ts'
+import { createToastStore, type ToastStore } from './toasts/createToastStore.ts'
+import type {
+  EventTargetLike,
+  FetchLike,
+  KeyValueStorage,
+  Scheduler,
+  Unsubscribe,
+} from './types.ts'
 import { createStore } from './utils/createStore.ts'
 import type { LatchNetwork } from './webConfig/parseLatchWebConfig.ts'
 
@@ -25,6 +42,8 @@ export type LatchState = {
   error: Error | undefined
   /** Announced wallets first (in order of arrival), then the configured connectors. */
   connectors: readonly Connector[]
+  /** Wallets connected lately, newest first (at most 2); kept across disconnects and reloads. */
+  recentWallets: readonly RecentWallet[]
 }
 
 export type CreateLatchConfigParameters = {
@@ -36,17 +55,29 @@ export type CreateLatchConfigParameters = {
   connectors?: readonly Connector[] | undefined
   /** Enables EIP-6963 discovery on this target (pass `window` in a browser). */
   announceTarget?: EventTargetLike | undefined
-  /** Remembers the last connector to restore the connection on reload (`localStorage`). */
+  /**
+   * Keeps the connected connector, last chain and recent wallets across reloads
+   * (`localStorage`); default in memory.
+   */
   storage?: KeyValueStorage | undefined
   /** Used for API calls; default `globalThis.fetch`. */
   fetch?: FetchLike | undefined
+  /** Features, orders, theme and wallet filters; unset fields take the spec's defaults. */
+  options?: LatchOptionsParameters | undefined
+  /** Timers for toasts; default the host's. */
+  scheduler?: Scheduler | undefined
 }
 
 export type LatchConfig = {
   readonly networks: readonly LatchNetwork[]
   readonly apiUrl: string
   readonly projectId: string
-  readonly storage: KeyValueStorage | undefined
+  /** Latch's persisted data, already migrated to the current version. */
+  readonly storage: LatchStorage
+  /** The resolved, frozen options. */
+  readonly options: LatchOptions
+  /** The toast (snackbar) of this app instance. */
+  readonly toasts: ToastStore
   readonly fetch: FetchLike | undefined
   getState(): LatchState
   subscribe(listener: (state: LatchState, previous: LatchState) => void): Unsubscribe
@@ -63,10 +94,7 @@ export type LatchConfig = {
   }
 }
 
-/** Storage key of the last connected connector (versioned so its meaning can change). */
-export const recentConnectorStorageKey = 'latch.v1.recentConnectorId'
-
-/** The state when nothing is connected. */
+/** The state when nothing is connected (connectors and recent wallets are kept). */
 export const disconnectedState = {
   status: 'disconnected',
   connectorId: undefined,
@@ -75,7 +103,7 @@ export const disconnectedState = {
   chainId: undefined,
   pairingUri: undefined,
   error: undefined,
-} as const satisfies Omit<LatchState, 'connectors'>
+} as const satisfies Omit<LatchState, 'connectors' | 'recentWallets'>
 
 /**
  * Creates the client's state instance: connection status, account, chain, the list of
@@ -85,7 +113,13 @@ export const disconnectedState = {
 export function createLatchConfig(parameters: CreateLatchConfigParameters): LatchConfig {
   if (parameters.networks.length === 0) throw new Error('createLatchConfig needs a network.')
   const staticConnectors = parameters.connectors ?? []
-  const store = createStore<LatchState>({ ...disconnectedState, connectors: staticConnectors })
+  const storage = createLatchStorage(parameters.storage)
+  storage.migrate()
+  const store = createStore<LatchState>({
+    ...disconnectedState,
+    connectors: staticConnectors,
+    recentWallets: storage.getRecentWallets(),
+  })
   const announcedConnectors = new Map<
     string,
     { detail: Eip6963ProviderDetail; connector: Connector }
@@ -118,7 +152,9 @@ export function createLatchConfig(parameters: CreateLatchConfigParameters): Latc
     networks: parameters.networks,
     apiUrl: parameters.apiUrl.replace(/\/+$/, ''),
     projectId: parameters.projectId,
-    storage: parameters.storage,
+    storage,
+    options: resolveOptions(parameters.options),
+    toasts: createToastStore({ scheduler: parameters.scheduler }),
     fetch: parameters.fetch,
     getState: store.getState,
     subscribe: store.subscribe,

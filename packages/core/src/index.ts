@@ -1,12 +1,18 @@
 // Config and state
 
 // Actions
+export {
+  type AddRecentWalletParameters,
+  type AddRecentWalletReturnType,
+  addRecentWallet,
+} from './actions/addRecentWallet.ts'
 export { cancelConnect } from './actions/cancelConnect.ts'
 export {
   type ConnectErrorType,
   type ConnectParameters,
   type ConnectReturnType,
   connect,
+  getPreferredChainId,
 } from './actions/connect.ts'
 export { type DisconnectErrorType, disconnect } from './actions/disconnect.ts'
 export {
@@ -16,10 +22,28 @@ export {
   getBalance,
 } from './actions/getBalance.ts'
 export { type GetConnectorErrorType, getConnector } from './actions/getConnector.ts'
+export {
+  type GetWalletsErrorType,
+  type GetWalletsParameters,
+  type GetWalletsReturnType,
+  getWallets,
+  sdkType,
+  sdkVersion,
+  walletsPageSize,
+} from './actions/getWallets.ts'
 export { reconnect } from './actions/reconnect.ts'
+export {
+  type SwitchChainErrorType,
+  type SwitchChainParameters,
+  type SwitchChainReturnType,
+  switchChain,
+} from './actions/switchChain.ts'
 // CAIP
+export { type ChainNamespace, chainNamespaces, isChainNamespace } from './caip/chainNamespaces.ts'
 export { type CaipAccount, parseCaipAccount, toCaipAccount } from './caip/parseCaipAccount.ts'
 export {
+  assertNamespaceConfigured,
+  type CaipNamespaceOptions,
   type CaipNetworkId,
   parseCaipNetworkId,
   toCaipNetworkId,
@@ -28,16 +52,19 @@ export {
 // Connectors and discovery
 export { announced } from './connectors/announced.ts'
 export type {
-  ChainNamespace,
   Connector,
   ConnectorConnectParameters,
   ConnectorConnectResult,
   ConnectorType,
+  WalletConnectSession,
 } from './connectors/types.ts'
 export {
+  defaultRelayTimeoutMs,
+  getWalletConnectNamespace,
   type WalletConnectParameters,
   type WalletConnectSdk,
   walletConnect,
+  walletConnectMethods,
 } from './connectors/walletConnect.ts'
 export {
   type ConnectionStatus,
@@ -46,7 +73,6 @@ export {
   disconnectedState,
   type LatchConfig,
   type LatchState,
-  recentConnectorStorageKey,
 } from './createLatchConfig.ts'
 export {
   type Eip6963ProviderDetail,
@@ -57,7 +83,12 @@ export {
 // Errors
 export { BalanceUnavailableError } from './errors/balance.ts'
 export { BaseError, type BaseErrorParameters } from './errors/base.ts'
-export { InvalidCaipAccountError, InvalidCaipNetworkIdError } from './errors/caip.ts'
+export {
+  InvalidCaipAccountError,
+  InvalidCaipNetworkIdError,
+  NamespaceNotConfiguredError,
+} from './errors/caip.ts'
+export { SwitchChainError } from './errors/chain.ts'
 export { InvalidConfigError, ProjectIdNotConfiguredError } from './errors/config.ts'
 export {
   ChainNotConfiguredError,
@@ -68,17 +99,76 @@ export {
   ConnectorNotFoundError,
   DisconnectFailedError,
   ProviderRequestError,
+  RelayUnavailableError,
   toConnectorError,
   UserRejectedRequestError,
 } from './errors/connector.ts'
+// Options
+export {
+  type ConnectMethod,
+  defaultLatchOptions,
+  type LatchFeatures,
+  type LatchOptions,
+  type LatchOptionsParameters,
+  resolveOptions,
+  type SocialProvider,
+  type ThemeMode,
+  type ThemeVariables,
+  type WalletFeature,
+} from './options/createLatchOptions.ts'
+// Wallet registry
+export {
+  InvalidProjectIdError,
+  OriginNotAllowedError,
+  WalletRegistryError,
+} from './registry/errors.ts'
+export {
+  type GetRecommendedWalletsParameters,
+  getRecommendedWallets,
+  recommendedWalletsPageSize,
+} from './registry/getRecommendedWallets.ts'
+export {
+  type MatchInjectedToListingsReturnType,
+  matchInjectedToListings,
+  normalizeRdns,
+} from './registry/matchInjectedToListings.ts'
 // Modal navigation
 export {
+  type CreateModalRouterParameters,
   createModalRouter,
+  farcasterReloadDelay,
   type ModalRoute,
   type ModalRouter,
   type ModalRouterState,
   type ModalView,
+  type TransactionStackAction,
 } from './router/createModalRouter.ts'
+// Selectors
+export { getIsUnsupportedChain } from './selectors/getIsUnsupportedChain.ts'
+// Storage
+export {
+  type ConnectedConnectorIds,
+  createLatchStorage,
+  createMemoryStorage,
+  type LatchStorage,
+  legacyRecentConnectorStorageKey,
+  maxRecentWallets,
+  type RecentWallet,
+  type RecentWalletInput,
+  storageKeys,
+  storageVersion,
+} from './storage/createLatchStorage.ts'
+// Toasts
+export {
+  type CreateToastStoreParameters,
+  createToastStore,
+  defaultToastDuration,
+  type ShowToastParameters,
+  type ToastState,
+  type ToastStore,
+  type ToastVariant,
+  toastReplaceDelay,
+} from './toasts/createToastStore.ts'
 // Utilities and host types
 export type {
   Eip1193Provider,
@@ -88,6 +178,7 @@ export type {
   FetchLike,
   Hex,
   KeyValueStorage,
+  Scheduler,
   Unsubscribe,
 } from './types.ts'
 export { formatAmount } from './utils/formatAmount.ts'

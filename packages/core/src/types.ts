@@ -51,3 +51,12 @@ export type FetchLike = (
 
 /** Stops a subscription. */
 export type Unsubscribe = () => void
+
+/**
+ * Timers, injected so rules with delays (toasts, the modal router) run under fake timers in
+ * tests; `globalThis.setTimeout` by default.
+ */
+export type Scheduler = {
+  setTimeout(callback: () => void, ms: number): unknown
+  clearTimeout(handle: unknown): void
+}

@@ -39,3 +39,26 @@ export class PortInUseError extends BaseError {
     })
   }
 }
+
+/** The wallet registry file is unreadable or has bad entries; each problem names its entry. */
+export class InvalidWalletRegistryError extends BaseError {
+  override name = 'InvalidWalletRegistryError'
+  readonly entries: readonly string[]
+  constructor({
+    source,
+    entries,
+    problems,
+  }: {
+    source: string
+    entries: readonly string[]
+    problems: readonly string[]
+  }) {
+    super(
+      entries.length > 0
+        ? `Invalid wallet registry entries in "${source}": ${entries.join(', ')}.`
+        : `The wallet registry at "${source}" is invalid.`,
+      { metaMessages: problems },
+    )
+    this.entries = entries
+  }
+}

@@ -60,3 +60,10 @@ export class RouteNotFoundError extends BaseError {
     super(`No route for ${method} ${quote(path)}.`, { code: 'NOT_FOUND' })
   }
 }
+
+export class WalletImageNotFoundError extends BaseError {
+  override name = 'WalletImageNotFoundError'
+  constructor({ imageId }: { imageId: string }) {
+    super(`No wallet image ${quote(imageId)}.`, { code: 'NOT_FOUND' })
+  }
+}

@@ -1,4 +1,4 @@
-import type { ConnectorConnectResult } from '../connectors/types.ts'
+import type { Connector, ConnectorConnectResult } from '../connectors/types.ts'
 import type { LatchConfig } from '../createLatchConfig.ts'
 import { disconnectedState } from '../createLatchConfig.ts'
 import {
@@ -9,13 +9,21 @@ import {
   toConnectorError,
   type UserRejectedRequestError,
 } from '../errors/connector.ts'
+import type { RecentWalletInput } from '../storage/createLatchStorage.ts'
+import { addRecentWallet } from './addRecentWallet.ts'
 import { getConnector } from './getConnector.ts'
 import { setConnected } from './watchConnector.ts'
 
 export type ConnectParameters = {
   connectorId: string
-  /** Preferred chain; default the first configured network. */
+  /** Preferred chain; default the last used chain when configured, else the first network. */
   chainId?: number | undefined
+  /**
+   * The wallet listing picked (e.g. a WalletConnect wallet), remembered among the recent
+   * wallets once connected. Default: an announced wallet's own name, icon and rdns;
+   * nothing for WalletConnect without a listing.
+   */
+  wallet?: RecentWalletInput | undefined
 }
 
 export type ConnectReturnType = ConnectorConnectResult
@@ -53,7 +61,7 @@ export async function connect(
 
   try {
     const result = await connector.connect({
-      chainId: parameters.chainId ?? config.networks[0]?.id,
+      chainId: parameters.chainId ?? getPreferredChainId(config),
     })
     if (!config._internal.isCurrentAttempt(attempt)) {
       // The person moved on (closed the modal or picked another wallet): drop the session.
@@ -61,6 +69,8 @@ export async function connect(
       throw new ConnectionCancelledError()
     }
     setConnected(config, connector, result)
+    const wallet = parameters.wallet ?? announcedWallet(connector)
+    if (wallet) addRecentWallet(config, wallet)
     return result
   } catch (error) {
     const connectError = toConnectorError(error)
@@ -73,5 +83,23 @@ export async function connect(
     throw connectError
   } finally {
     stopDisplayUri?.()
+  }
+}
+
+/** The last used chain when the app still configures it, else the first network. */
+export function getPreferredChainId(config: LatchConfig): number | undefined {
+  const stored = config.storage.getActiveCaipNetworkId()
+  const network = config.networks.find((n) => stored === `eip155:${n.id}`)
+  return (network ?? config.networks[0])?.id
+}
+
+/** An EIP-6963 wallet as a recent wallet, from what it announced. */
+function announcedWallet(connector: Connector): RecentWalletInput | undefined {
+  if (connector.type !== 'ANNOUNCED') return undefined
+  return {
+    id: connector.rdns ?? connector.id,
+    name: connector.name,
+    icon: connector.icon,
+    rdns: connector.rdns,
   }
 }

@@ -1,27 +1,30 @@
-import {
-  disconnectedState,
-  type LatchConfig,
-  recentConnectorStorageKey,
-} from '../createLatchConfig.ts'
+import { disconnectedState, type LatchConfig } from '../createLatchConfig.ts'
 import { DisconnectFailedError } from '../errors/connector.ts'
 
 export type DisconnectErrorType = DisconnectFailedError
 
 /**
- * Disconnects the wallet. The app state is reset first, whatever the wallet says; when the
- * wallet fails to end its session, `DisconnectFailedError` ("Failed to disconnect.") is thrown.
+ * Disconnects the wallet (spec section 4): the app forgets the account, the chain and the
+ * stored connector ids at once, whatever the wallet says, then the connector ends its side
+ * (WalletConnect deletes its session and the universal provider's `wc@2:universal_provider:`
+ * keys). When the wallet fails, `DisconnectFailedError` ("Failed to disconnect.") is recorded
+ * in `state.error` and thrown; the state stays disconnected. Recent wallets are kept.
  */
 export async function disconnect(config: LatchConfig): Promise<void> {
   const { connectorId } = config.getState()
   const connector = config.getState().connectors.find((c) => c.id === connectorId)
   config._internal.beginAttempt()
   config._internal.setConnectorWatch(undefined)
-  config.storage?.removeItem(recentConnectorStorageKey)
+  config.storage.removeConnectedConnectorId()
   config._internal.setState((state) => ({ ...state, ...disconnectedState }))
   if (!connector) return
   try {
     await connector.disconnect()
-  } catch (error) {
-    throw new DisconnectFailedError(error)
+  } catch (cause) {
+    const error = new DisconnectFailedError(cause)
+    // Only when nothing newer (a new connection) has started meanwhile.
+    if (config.getState().status === 'disconnected')
+      config._internal.setState((state) => ({ ...state, error }))
+    throw error
   }
 }

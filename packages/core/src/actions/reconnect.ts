@@ -1,19 +1,18 @@
 import type { Connector } from '../connectors/types.ts'
-import {
-  disconnectedState,
-  type LatchConfig,
-  recentConnectorStorageKey,
-} from '../createLatchConfig.ts'
+import { disconnectedState, type LatchConfig } from '../createLatchConfig.ts'
 import type { Unsubscribe } from '../types.ts'
 import { setConnected } from './watchConnector.ts'
 
 /**
  * Restores the last connection after a reload, without prompting: waits for the remembered
- * connector (announced wallets arrive a moment after load), then asks it for its accounts.
- * Gives up as soon as the person starts another connection. Returns a stop function.
+ * connector (announced wallets arrive a moment after load), then, with status
+ * `reconnecting`, asks it for its accounts (WalletConnect restores its stored session, no QR
+ * code). Gives up as soon as the person starts another connection. Returns a stop function.
  */
 export function reconnect(config: LatchConfig): Unsubscribe {
-  const connectorId = config.storage?.getItem(recentConnectorStorageKey)
+  const ids = config.storage.getConnectedConnectorIds()
+  // One connection at a time for now: the EVM one first.
+  const connectorId = ids.eip155 ?? Object.values(ids)[0]
   if (!connectorId) return () => {}
   let stopped = false
   let unsubscribe: Unsubscribe = () => {}
@@ -35,7 +34,7 @@ export function reconnect(config: LatchConfig): Unsubscribe {
       if (current()) setConnected(config, connector, result)
     } catch {
       if (!current()) return
-      config.storage?.removeItem(recentConnectorStorageKey)
+      config.storage.removeConnectedConnectorId(connector.chainNamespace)
       config._internal.setState((state) => ({ ...state, ...disconnectedState }))
     }
   }

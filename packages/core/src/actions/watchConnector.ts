@@ -1,13 +1,18 @@
+import { toCaipNetworkId } from '../caip/toCaipNetworkId.ts'
 import type { Connector, ConnectorConnectResult } from '../connectors/types.ts'
-import {
-  disconnectedState,
-  type LatchConfig,
-  recentConnectorStorageKey,
-} from '../createLatchConfig.ts'
+import { disconnectedState, type LatchConfig } from '../createLatchConfig.ts'
+
+/** Remembers `chainId` as the last used chain when the app configured it. */
+export function rememberChain(config: LatchConfig, chainId: number): void {
+  if (config.networks.some((network) => network.id === chainId))
+    config.storage.setActiveCaipNetworkId(toCaipNetworkId({ reference: chainId }))
+}
 
 /**
- * Marks `connector` connected with `result` and follows its events: account and chain changes
- * update the state; an empty account list or a wallet-side disconnect ends the connection.
+ * Marks `connector` connected with `result`, remembers it (and its chain) for the next
+ * reload, and follows its events: account and chain changes update the state; an empty
+ * account list or a wallet-side disconnect (a WalletConnect session deleted or expired) ends
+ * the connection and forgets the connector.
  */
 export function setConnected(
   config: LatchConfig,
@@ -24,11 +29,12 @@ export function setConnected(
     pairingUri: undefined,
     error: undefined,
   }))
-  config.storage?.setItem(recentConnectorStorageKey, connector.id)
+  config.storage.setConnectedConnectorId(connector.chainNamespace, connector.id)
+  rememberChain(config, result.chainId)
 
   const ended = () => {
     config._internal.setConnectorWatch(undefined)
-    config.storage?.removeItem(recentConnectorStorageKey)
+    config.storage.removeConnectedConnectorId(connector.chainNamespace)
     config._internal.setState((state) => ({ ...state, ...disconnectedState }))
   }
   const stops = [
@@ -40,9 +46,10 @@ export function setConnected(
         addresses: accounts,
       }))
     }),
-    connector.onChainChanged((chainId) =>
-      config._internal.setState((state) => ({ ...state, chainId })),
-    ),
+    connector.onChainChanged((chainId) => {
+      config._internal.setState((state) => ({ ...state, chainId }))
+      rememberChain(config, chainId)
+    }),
     connector.onDisconnect(() => ended()),
   ]
   config._internal.setConnectorWatch(() => {

@@ -37,3 +37,26 @@ describe('parseCaipAccount', () => {
     expect(toCaipAccount('eip155:1', address)).toBe(`eip155:1:${address}`)
   })
 })
+
+describe('parseCaipAccount across namespaces', () => {
+  it('checks solana addresses as base58 and others with the generic grammar', () => {
+    expect(() =>
+      parseCaipAccount('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:0OIl'),
+    ).toThrowErrorMatchingInlineSnapshot(
+      `[InvalidCaipAccountError: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:0OIl" is not a CAIP-10 account: the address is malformed for its namespace.]`,
+    )
+    expect(
+      parseCaipAccount('cosmos:cosmoshub-4:cosmos1t2uflqwqe0fsj0shcfkrvpukewcw40yjj6hdc0'),
+    ).toMatchObject({ namespace: 'cosmos', caipNetworkId: 'cosmos:cosmoshub-4' })
+    expect(parseCaipAccount('near:mainnet:alice.near').address).toBe('alice.near')
+  })
+
+  it('refuses an account of an unconfigured namespace', () => {
+    expect(() => parseCaipAccount('near:mainnet:alice.near', { namespaces: ['eip155'] })).toThrow(
+      "Namespace 'near' is not configured.",
+    )
+    expect(() => toCaipAccount('near:mainnet', 'alice.near', { namespaces: ['eip155'] })).toThrow(
+      "Namespace 'near' is not configured.",
+    )
+  })
+})

@@ -1,7 +1,16 @@
-import { InvalidCaipNetworkIdError } from '../errors/caip.ts'
+import { InvalidCaipNetworkIdError, NamespaceNotConfiguredError } from '../errors/caip.ts'
+import { getNamespaceRules, isValidNamespace } from './chainNamespaces.ts'
 
 /** A CAIP-2 network id, `namespace:reference` (e.g. "eip155:31337"). */
 export type CaipNetworkId = `${string}:${string}`
+
+export type CaipNamespaceOptions = {
+  /**
+   * The namespaces the app configured; an id in another namespace throws
+   * `NamespaceNotConfiguredError`. Default: any namespace.
+   */
+  namespaces?: readonly string[] | undefined
+}
 
 export type ToCaipNetworkIdParameters = {
   /** The chain namespace; default "eip155". */
@@ -10,23 +19,38 @@ export type ToCaipNetworkIdParameters = {
   reference: number | string
 }
 
-/** Builds a CAIP-2 network id; `toCaipNetworkId({ reference: 1 })` is "eip155:1". */
-export function toCaipNetworkId(parameters: ToCaipNetworkIdParameters): CaipNetworkId {
+/** Throws `NamespaceNotConfiguredError` when `namespace` is not among `options.namespaces`. */
+export function assertNamespaceConfigured(namespace: string, options: CaipNamespaceOptions = {}) {
+  if (options.namespaces && !options.namespaces.includes(namespace))
+    throw new NamespaceNotConfiguredError(namespace)
+}
+
+/**
+ * Builds a CAIP-2 network id; `toCaipNetworkId({ reference: 1 })` is "eip155:1". The
+ * reference is checked with its namespace's rules (decimal for eip155, genesis-hash prefixes
+ * for solana, polkadot, bip122; the generic CAIP-2 grammar otherwise).
+ */
+export function toCaipNetworkId(
+  parameters: ToCaipNetworkIdParameters,
+  options: CaipNamespaceOptions = {},
+): CaipNetworkId {
   const namespace = parameters.namespace ?? 'eip155'
   const reference = String(parameters.reference)
   const id = `${namespace}:${reference}`
-  if (!/^[-a-z0-9]{3,8}$/.test(namespace) || !/^[-_a-zA-Z0-9]{1,32}$/.test(reference))
+  if (!isValidNamespace(namespace) || !getNamespaceRules(namespace).reference.test(reference))
     throw new InvalidCaipNetworkIdError(id)
-  if (namespace === 'eip155' && !/^[1-9]\d*$/.test(reference))
-    throw new InvalidCaipNetworkIdError(id)
+  assertNamespaceConfigured(namespace, options)
   return id as CaipNetworkId
 }
 
-/** Splits a CAIP-2 network id into namespace and reference. */
-export function parseCaipNetworkId(value: string): { namespace: string; reference: string } {
+/** Splits a CAIP-2 network id into namespace and reference, checking both. */
+export function parseCaipNetworkId(
+  value: string,
+  options: CaipNamespaceOptions = {},
+): { namespace: string; reference: string } {
   const parts = value.split(':')
   const [namespace, reference] = parts
   if (parts.length !== 2 || !namespace || !reference) throw new InvalidCaipNetworkIdError(value)
-  toCaipNetworkId({ namespace, reference })
+  toCaipNetworkId({ namespace, reference }, options)
   return { namespace, reference }
 }

@@ -1,4 +1,7 @@
+import type { ChainNamespace } from '../caip/chainNamespaces.ts'
 import type { Eip1193Provider, Unsubscribe } from '../types.ts'
+
+export type { ChainNamespace } from '../caip/chainNamespaces.ts'
 
 /**
  * How a wallet is reached (spec section 3, Connector type). ANNOUNCED: an EIP-6963 browser
@@ -6,9 +9,6 @@ import type { Eip1193Provider, Unsubscribe } from '../types.ts'
  * wallet in the authentication frame (next issue).
  */
 export type ConnectorType = 'ANNOUNCED' | 'WALLET_CONNECT' | 'AUTH'
-
-/** Chain namespaces a connector serves; Solana connectors will add "solana". */
-export type ChainNamespace = 'eip155' | 'solana'
 
 export type ConnectorConnectParameters = {
   /** Preferred chain; a connector may ignore it when the wallet decides. */
@@ -46,6 +46,29 @@ export type Connector = {
   onDisconnect(listener: (error?: Error) => void): Unsubscribe
   /** WalletConnect only: the pairing URI a phone scans as a QR code. */
   onDisplayUri?(listener: (uri: string) => void): Unsubscribe
+  /** WalletConnect only: the current session, once the SDK is loaded and a wallet approved. */
+  getSession?(): WalletConnectSession | undefined
+}
+
+/** A WalletConnect session as the UI shows it (spec section 3, Wallet session). */
+export type WalletConnectSession = {
+  readonly topic: string
+  /** Unix time in seconds. */
+  readonly expiry: number
+  /** What the wallet approved, per namespace. */
+  readonly namespaces: Readonly<
+    Record<
+      string,
+      {
+        readonly chains?: readonly string[] | undefined
+        readonly accounts: readonly string[]
+        readonly methods: readonly string[]
+        readonly events: readonly string[]
+      }
+    >
+  >
+  /** The wallet, as it introduced itself. */
+  readonly peer: { readonly name: string; readonly icons: readonly string[]; readonly url: string }
 }
 
 /** The events a connector reports. */

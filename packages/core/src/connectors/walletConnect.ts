@@ -1,12 +1,17 @@
 import type { Core } from '@walletconnect/core'
 import type { UniversalProvider } from '@walletconnect/universal-provider'
-import { ConnectorAccountNotFoundError, ConnectorNotConnectedError } from '../errors/connector.ts'
-import type { Eip1193Provider } from '../types.ts'
+import {
+  ConnectorAccountNotFoundError,
+  ConnectorNotConnectedError,
+  RelayUnavailableError,
+} from '../errors/connector.ts'
+import type { Eip1193Provider, Scheduler } from '../types.ts'
 import { createEmitter } from '../utils/createEmitter.ts'
+import { defaultScheduler } from '../utils/defaultScheduler.ts'
 import { parseChainId } from '../utils/parseChainId.ts'
 import type { LatchNetwork } from '../webConfig/parseLatchWebConfig.ts'
 import { normalizeAccounts } from './normalizeAccounts.ts'
-import type { Connector, ConnectorEvents } from './types.ts'
+import type { Connector, ConnectorEvents, WalletConnectSession } from './types.ts'
 
 /** The two WalletConnect classes the connector needs, loaded on demand. */
 export type WalletConnectSdk = {
@@ -28,16 +33,31 @@ export type WalletConnectParameters = {
   storagePrefix?: string | undefined
   /** Loads the SDK; default a dynamic import, so it stays out of the page's first bundle. */
   load?: (() => Promise<WalletConnectSdk>) | undefined
+  /**
+   * How long `connect()` waits for the relay before `RelayUnavailableError`: the pairing
+   * URI must be out, or the relay socket open, by then. Default 5000 ms.
+   */
+  relayTimeoutMs?: number | undefined
+  /** Timers for the relay deadline; default the host's. */
+  scheduler?: Scheduler | undefined
 }
 
-const methods = [
+/**
+ * Methods the wallet is asked to approve. The universal provider sends an approved method to
+ * the wallet and any other (eth_call, eth_getBalance, eth_blockNumber...) to the chain's
+ * `rpcMap` entry over HTTP, so reads never wait on the phone.
+ */
+export const walletConnectMethods = [
   'eth_sendTransaction',
   'personal_sign',
   'eth_signTypedData_v4',
   'wallet_switchEthereumChain',
   'wallet_addEthereumChain',
-]
+] as const
 const events = ['chainChanged', 'accountsChanged']
+
+/** Waiting longer than this for the relay means it is down (spec: heartbeat 5 s). */
+export const defaultRelayTimeoutMs = 5000
 
 /** Loads the SDK as its own chunk, only when WalletConnect is picked or a session restored. */
 const loadWalletConnect = (): Promise<WalletConnectSdk> => import('./walletConnectSdk.ts')
@@ -52,25 +72,62 @@ function disableVerify(core: InstanceType<typeof Core>): void {
   core.verify.resolve = async () => ({ origin: '' })
 }
 
+/** The eip155 namespace Latch proposes: every configured chain, the preferred one first. */
+export function getWalletConnectNamespace(
+  networks: readonly LatchNetwork[],
+  preferredChainId?: number | undefined,
+) {
+  const ordered = [
+    ...networks.filter((network) => network.id === preferredChainId),
+    ...networks.filter((network) => network.id !== preferredChainId),
+  ]
+  return {
+    chains: ordered.map((network) => `eip155:${network.id}`),
+    methods: [...walletConnectMethods],
+    events,
+    // Keyed by chain reference, as the universal provider looks RPC URLs up.
+    rpcMap: Object.fromEntries(networks.map((network) => [String(network.id), network.rpcUrl])),
+  }
+}
+
+/** The parts of a session the UI shows. */
+function toSession(provider: Provider): WalletConnectSession | undefined {
+  const session = provider.session
+  if (!session) return undefined
+  const { name, icons, url } = session.peer.metadata
+  return {
+    topic: session.topic,
+    expiry: session.expiry,
+    namespaces: session.namespaces,
+    peer: { name, icons, url },
+  }
+}
+
 /**
  * A connector for phone wallets through WalletConnect v2 (Universal Provider). The SDK loads
  * only when the person picks WalletConnect or a stored session is restored; telemetry and
- * Verify are off, so the relay in the config is the only host contacted.
+ * Verify are off, so the relay in the config is the only host contacted. A session deleted by
+ * the wallet or expired ends the connection; `connect()` fails with `RelayUnavailableError`
+ * when the relay cannot be reached in time.
  */
 export function walletConnect(parameters: WalletConnectParameters): Connector {
   const emitter = createEmitter<ConnectorEvents>()
+  const scheduler = parameters.scheduler ?? defaultScheduler
+  const relayTimeoutMs = parameters.relayTimeoutMs ?? defaultRelayTimeoutMs
+  let sdkPromise: Promise<WalletConnectSdk> | undefined
   let providerPromise: Promise<Provider> | undefined
-  const namespace = {
-    chains: parameters.networks.map((network) => `eip155:${network.id}`),
-    methods,
-    events,
-    rpcMap: Object.fromEntries(
-      parameters.networks.map((network) => [String(network.id), network.rpcUrl]),
-    ),
+  let loaded: Provider | undefined
+
+  function loadSdk(): Promise<WalletConnectSdk> {
+    sdkPromise ??= (parameters.load ?? loadWalletConnect)().catch((error: unknown) => {
+      sdkPromise = undefined
+      throw error
+    })
+    return sdkPromise
   }
 
   async function init(): Promise<Provider> {
-    const sdk = await (parameters.load ?? loadWalletConnect)()
+    const sdk = await loadSdk()
     const customStoragePrefix = parameters.storagePrefix ?? 'latch'
     const core = new sdk.Core({
       projectId: parameters.projectId,
@@ -93,12 +150,28 @@ export function walletConnect(parameters: WalletConnectParameters): Connector {
     provider.on('accountsChanged', (accounts: unknown) =>
       emitter.emit('accountsChanged', normalizeAccounts(accounts)),
     )
+    // The session's chainChanged event, or a switch through wallet_switchEthereumChain.
     provider.on('chainChanged', (chainId: unknown) => {
       const id = parseChainId(chainId)
       if (id !== undefined) emitter.emit('chainChanged', id)
     })
-    // The wallet ended the session (the provider also emits "disconnect" for it).
+    // The wallet changed what it approves: its accounts may have changed.
+    provider.on('session_update', () => {
+      provider
+        .request({ method: 'eth_accounts' })
+        .then((accounts) => emitter.emit('accountsChanged', normalizeAccounts(accounts)))
+        .catch(() => {})
+    })
+    // The wallet ended the session: "session_delete", then "disconnect".
     provider.on('session_delete', () => emitter.emit('disconnect', undefined))
+    provider.on('disconnect', () => emitter.emit('disconnect', undefined))
+    // The sign client drops an expired session; the universal provider does not notice.
+    provider.client.on('session_expire', ({ topic }) => {
+      if (topic !== provider.session?.topic) return
+      provider.session = undefined
+      emitter.emit('disconnect', undefined)
+    })
+    loaded = provider
     return provider
   }
 
@@ -120,6 +193,50 @@ export function walletConnect(parameters: WalletConnectParameters): Connector {
     return { accounts, chainId }
   }
 
+  /** Pairs with a new wallet and makes the preferred chain the default when it was approved. */
+  async function pair(provider: Provider, chainId: number | undefined) {
+    // A person asking for a new QR code gets a new pairing, not a leftover session.
+    if (provider.session) await provider.disconnect().catch(() => {})
+    await provider.connect({
+      optionalNamespaces: { eip155: getWalletConnectNamespace(parameters.networks, chainId) },
+    })
+    const approved = provider.session?.namespaces.eip155?.accounts ?? []
+    if (chainId !== undefined && approved.some((a) => a.startsWith(`eip155:${chainId}:`))) {
+      const current = parseChainId(await provider.request({ method: 'eth_chainId' }))
+      if (current !== chainId) provider.setDefaultChain(`eip155:${chainId}`)
+    }
+    return readConnection(provider)
+  }
+
+  /**
+   * Runs `attempt` against a deadline: when neither the pairing URI is out nor the relay
+   * socket open after `relayTimeoutMs`, the relay is down and waiting longer would hang.
+   */
+  function withRelayDeadline<T>(attempt: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      let settled = false
+      let uriShown = false
+      const stopUri = emitter.on('displayUri', () => {
+        uriShown = true
+      })
+      const settle = (finish: () => void) => {
+        if (settled) return
+        settled = true
+        scheduler.clearTimeout(timer)
+        stopUri()
+        finish()
+      }
+      const timer = scheduler.setTimeout(() => {
+        if (uriShown || loaded?.client.core.relayer.connected) return
+        settle(() => reject(new RelayUnavailableError({ timeoutMs: relayTimeoutMs })))
+      }, relayTimeoutMs)
+      attempt().then(
+        (value) => settle(() => resolve(value)),
+        (error: unknown) => settle(() => reject(error)),
+      )
+    })
+  }
+
   return {
     id: 'walletConnect',
     name: 'WalletConnect',
@@ -127,19 +244,32 @@ export function walletConnect(parameters: WalletConnectParameters): Connector {
     type: 'WALLET_CONNECT',
     chainNamespace: 'eip155',
     async connect(options = {}) {
-      const provider = await getUniversalProvider()
       if (options.isReconnecting) {
+        // The stored session is read from storage: no relay round trip, no QR code.
+        const provider = await getUniversalProvider()
         if (!provider.session) throw new ConnectorNotConnectedError()
         return readConnection(provider)
       }
-      // A person asking for a new QR code gets a new pairing, not a leftover session.
-      if (provider.session) await provider.disconnect().catch(() => {})
-      await provider.connect({ optionalNamespaces: { eip155: namespace } })
-      return readConnection(provider)
+      // A slow download of the SDK chunk is not a relay problem: start the clock after it.
+      await loadSdk()
+      return withRelayDeadline(async () => pair(await getUniversalProvider(), options.chainId))
     },
     async disconnect() {
-      const provider = await providerPromise
-      if (provider?.session) await provider.disconnect()
+      // Nothing to end when the SDK never loaded (or failed to).
+      const provider = await providerPromise?.catch(() => undefined)
+      const session = provider?.session
+      if (!provider || !session) return
+      try {
+        await provider.disconnect()
+      } catch (error) {
+        // The wallet was not told (relay down): forget the session here anyway, so a reload
+        // does not restore it, and report the failure.
+        await provider.client.session
+          .delete(session.topic, { code: 6000, message: 'User disconnected.' })
+          .catch(() => {})
+        provider.session = undefined
+        throw error
+      }
     },
     getProvider: async () => (await getUniversalProvider()) as Eip1193Provider,
     isAuthorized: async () => (await getUniversalProvider()).session !== undefined,
@@ -147,6 +277,7 @@ export function walletConnect(parameters: WalletConnectParameters): Connector {
     onChainChanged: (listener) => emitter.on('chainChanged', listener),
     onDisconnect: (listener) => emitter.on('disconnect', listener),
     onDisplayUri: (listener) => emitter.on('displayUri', listener),
+    getSession: () => (loaded ? toSession(loaded) : undefined),
   }
 }
 

@@ -13,11 +13,25 @@ export class InvalidCaipNetworkIdError extends BaseError {
 /** A CAIP-10 account is malformed (spec section 5). */
 export class InvalidCaipAccountError extends BaseError {
   override name = 'InvalidCaipAccountError' as const
-  constructor(value: string, reason: 'parts' | 'evmAddress') {
+  constructor(value: string, reason: 'parts' | 'evmAddress' | 'address') {
     super(
       reason === 'parts'
         ? `"${value}" is not a CAIP-10 account: a CAIP address has 3 colon-separated parts.`
-        : `"${value}" is not a CAIP-10 account: an EVM address is 40 hex characters.`,
+        : reason === 'evmAddress'
+          ? `"${value}" is not a CAIP-10 account: an EVM address is 40 hex characters.`
+          : `"${value}" is not a CAIP-10 account: the address is malformed for its namespace.`,
     )
+  }
+}
+
+/** A chain id belongs to a namespace the app did not configure (spec section 5). */
+export class NamespaceNotConfiguredError extends BaseError {
+  override name = 'NamespaceNotConfiguredError' as const
+  readonly namespace: string
+  constructor(namespace: string) {
+    super(
+      `Namespace '${namespace}' is not configured. Please call connect() first with namespace config.`,
+    )
+    this.namespace = namespace
   }
 }

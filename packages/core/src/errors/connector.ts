@@ -95,3 +95,16 @@ export function toConnectorError(error: unknown): BaseError {
       : String(error)
   return new ProviderRequestError(message || 'The wallet request failed.', { cause: error, code })
 }
+
+/**
+ * The WalletConnect relay did not answer in time (socket closed or unreachable), so no QR
+ * code can be shown; raised instead of waiting forever.
+ */
+export class RelayUnavailableError extends BaseError {
+  override name = 'RelayUnavailableError' as const
+  constructor(parameters: { timeoutMs: number }) {
+    super('The WalletConnect relay is unavailable.', {
+      details: `No connection to the relay within ${parameters.timeoutMs} ms.`,
+    })
+  }
+}

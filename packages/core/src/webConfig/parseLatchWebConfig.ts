@@ -1,4 +1,5 @@
 import { InvalidConfigError, ProjectIdNotConfiguredError } from '../errors/config.ts'
+import type { ThemeMode, ThemeVariables } from '../options/createLatchOptions.ts'
 import type { Hex } from '../types.ts'
 
 /** An EVM network the app offers (spec section 3, Network, flattened for runtime config). */
@@ -30,6 +31,54 @@ export type LatchWebConfig = {
    * networks, and then its code is never loaded.
    */
   devnetWallet?: { address: Hex; privateKey: Hex; chainIds: number[] } | undefined
+  /** Locale of the views ('en', 'es', 'ar', or a tag like 'es-MX'); default the browser's. */
+  locale?: string | undefined
+  /** Default 'system' (follows prefers-color-scheme). */
+  themeMode?: ThemeMode | undefined
+  themeVariables?: ThemeVariables | undefined
+}
+
+const themeModes: readonly ThemeMode[] = ['light', 'dark', 'system']
+
+/** Reads the optional locale and theme fields (LATCH_LOCALE, LATCH_THEME_MODE, LATCH_ACCENT). */
+function readAppearance(
+  value: Record<string, unknown>,
+  issues: Issues,
+): Pick<LatchWebConfig, 'locale' | 'themeMode' | 'themeVariables'> {
+  const result: Pick<LatchWebConfig, 'locale' | 'themeMode' | 'themeVariables'> = {}
+  if (value.locale !== undefined) {
+    if (
+      typeof value.locale === 'string' &&
+      /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/.test(value.locale)
+    )
+      result.locale = value.locale
+    else issues.push('locale: expected a language tag such as "en" or "es-MX".')
+  }
+  if (value.themeMode !== undefined) {
+    if (themeModes.includes(value.themeMode as ThemeMode))
+      result.themeMode = value.themeMode as ThemeMode
+    else issues.push('themeMode: expected "light", "dark" or "system".')
+  }
+  if (value.themeVariables !== undefined) {
+    const variables = value.themeVariables
+    if (!isObject(variables)) issues.push('themeVariables: expected an object.')
+    else {
+      const themeVariables: { -readonly [K in keyof ThemeVariables]: ThemeVariables[K] } = {}
+      for (const key of ['accent', 'radius', 'fontFamily'] as const) {
+        const entry = variables[key]
+        if (entry === undefined) continue
+        if (typeof entry === 'string' && entry.trim()) themeVariables[key] = entry.trim()
+        else issues.push(`themeVariables.${key}: expected a non-empty string.`)
+      }
+      if (variables.zIndex !== undefined) {
+        if (typeof variables.zIndex === 'number' && Number.isInteger(variables.zIndex))
+          themeVariables.zIndex = variables.zIndex
+        else issues.push('themeVariables.zIndex: expected an integer.')
+      }
+      result.themeVariables = themeVariables
+    }
+  }
+  return result
 }
 
 type Issues = string[]
@@ -132,6 +181,7 @@ export function parseLatchWebConfig(value: unknown): LatchWebConfig {
     }
   }
 
+  const appearance = readAppearance(value, issues)
   const projectId = typeof value.projectId === 'string' ? value.projectId.trim() : ''
   if (issues.length > 0) throw new InvalidConfigError(issues)
   if (!projectId) throw new ProjectIdNotConfiguredError()
@@ -142,5 +192,6 @@ export function parseLatchWebConfig(value: unknown): LatchWebConfig {
     appName,
     networks,
     ...(devnetWallet ? { devnetWallet } : {}),
+    ...appearance,
   }
 }

@@ -1,0 +1,135 @@
+import type { WalletBadgeType, WalletListing } from '@latch/api-contract'
+import type { LatchConfig } from '../createLatchConfig.ts'
+import {
+  InvalidProjectIdError,
+  OriginNotAllowedError,
+  WalletRegistryError,
+} from '../registry/errors.ts'
+import type { FetchLike } from '../types.ts'
+
+/** Sent as `x-sdk-type` with every wallet-listing call (spec section 7). */
+export const sdkType = 'latch'
+/** Sent as `x-sdk-version`; kept equal to the version in packages/core/package.json. */
+export const sdkVersion = '0.0.0'
+/** Wallets per page of the All Wallets view (spec section 9). */
+export const walletsPageSize = 40
+
+export type GetWalletsParameters = {
+  /** 1-based; default 1. */
+  page?: number | undefined
+  /** Page size, 1 to 100; default 40. */
+  entries?: number | undefined
+  /** Case-insensitive match on the wallet's name or id. */
+  search?: string | undefined
+  /** Only these wallet ids. */
+  include?: readonly string[] | undefined
+  /** Never these wallet ids. */
+  exclude?: readonly string[] | undefined
+  /** CAIP-2 ids: wallets supporting any of them. */
+  chains?: readonly string[] | undefined
+  badgeType?: WalletBadgeType | undefined
+  /** Aborts the request (TanStack Query passes one). */
+  signal?: unknown
+}
+
+export type GetWalletsReturnType = {
+  /** Wallets matching the filters, across every page. */
+  count: number
+  /** This page, best first. */
+  data: WalletListing[]
+}
+
+export type GetWalletsErrorType =
+  | WalletRegistryError
+  | InvalidProjectIdError
+  | OriginNotAllowedError
+
+/**
+ * Fetches one page of the wallet registry from the Latch API (`GET /getWallets`). Entries the
+ * client cannot use safely (a malformed link, say) are dropped rather than failing the list.
+ */
+export async function getWallets(
+  config: LatchConfig,
+  parameters: GetWalletsParameters = {},
+): Promise<GetWalletsReturnType> {
+  const query = new URLSearchParams({
+    projectId: config.projectId,
+    page: String(parameters.page ?? 1),
+    entries: String(parameters.entries ?? walletsPageSize),
+  })
+  const search = parameters.search?.trim()
+  if (search) query.set('search', search)
+  if (parameters.include?.length) query.set('include', parameters.include.join(','))
+  if (parameters.exclude?.length) query.set('exclude', parameters.exclude.join(','))
+  if (parameters.chains?.length) query.set('chains', parameters.chains.join(','))
+  if (parameters.badgeType) query.set('badge_type', parameters.badgeType)
+
+  const fetchFn = config.fetch ?? (globalThis as { fetch?: FetchLike }).fetch
+  if (!fetchFn) throw new WalletRegistryError({ details: 'No fetch available.' })
+
+  let body: unknown
+  try {
+    const response = await fetchFn(`${config.apiUrl}/getWallets?${query}`, {
+      headers: { accept: 'application/json', 'x-sdk-type': sdkType, 'x-sdk-version': sdkVersion },
+      signal: parameters.signal,
+    })
+    body = await response.json().catch(() => undefined)
+    if (!response.ok) throw toApiError(response.status, body)
+  } catch (error) {
+    if (
+      error instanceof WalletRegistryError ||
+      error instanceof InvalidProjectIdError ||
+      error instanceof OriginNotAllowedError
+    )
+      throw error
+    throw new WalletRegistryError({ cause: error })
+  }
+  return readWallets(body)
+}
+
+/** Maps an API error answer to a core error; the server texts are those of spec section 8. */
+function toApiError(status: number, body: unknown): GetWalletsErrorType {
+  const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error
+  const message = typeof error?.message === 'string' ? error.message : undefined
+  const code = typeof error?.code === 'string' ? error.code : undefined
+  const parameters = { status, code, details: message ?? `HTTP ${status}` }
+  if (message === 'Unauthorized: invalid key') return new InvalidProjectIdError(parameters)
+  if (message === 'Unauthorized: origin not allowed') return new OriginNotAllowedError(parameters)
+  return new WalletRegistryError(parameters)
+}
+
+/** Checks the `GetWalletsResponse` by hand: zod stays out of the browser's first bundle. */
+function readWallets(body: unknown): GetWalletsReturnType {
+  const { count, data } = (body ?? {}) as { count?: unknown; data?: unknown }
+  if (typeof count !== 'number' || !Array.isArray(data))
+    throw new WalletRegistryError({ details: 'The API answered without a wallet list.' })
+  return { count, data: data.filter(isWalletListing) }
+}
+
+const optionalString = (value: unknown) => value === null || typeof value === 'string'
+/** Schemes a page can run or read through; never opened as a wallet link. */
+const unsafeLink = /^\s*(javascript|data|vbscript|file|blob):/i
+const isLink = (value: unknown) =>
+  value === null ||
+  (typeof value === 'string' && /^[a-z][a-z0-9+.-]*:\/\//i.test(value) && !unsafeLink.test(value))
+
+function isWalletListing(value: unknown): value is WalletListing {
+  if (typeof value !== 'object' || value === null) return false
+  const listing = value as Record<string, unknown>
+  return (
+    typeof listing.id === 'string' &&
+    typeof listing.name === 'string' &&
+    typeof listing.image_id === 'string' &&
+    typeof listing.image_url === 'string' &&
+    /^https?:\/\//.test(listing.image_url) &&
+    optionalString(listing.rdns) &&
+    Array.isArray(listing.chains) &&
+    listing.chains.every((chain) => typeof chain === 'string') &&
+    isLink(listing.mobile_link) &&
+    isLink(listing.desktop_link) &&
+    isLink(listing.webapp_link) &&
+    (listing.homepage === null ||
+      (typeof listing.homepage === 'string' && /^https?:\/\//.test(listing.homepage))) &&
+    (listing.badge_type === 'certified' || listing.badge_type === 'none')
+  )
+}

@@ -1,0 +1,104 @@
+import type { LatchConfig } from '../createLatchConfig.ts'
+import { SwitchChainError } from '../errors/chain.ts'
+import {
+  ChainNotConfiguredError,
+  toConnectorError,
+  UserRejectedRequestError,
+} from '../errors/connector.ts'
+import type { Eip1193Provider } from '../types.ts'
+import type { LatchNetwork } from '../webConfig/parseLatchWebConfig.ts'
+import { rememberChain } from './watchConnector.ts'
+
+export type SwitchChainParameters = {
+  chainId: number
+}
+
+/** The network now active. */
+export type SwitchChainReturnType = LatchNetwork
+
+export type SwitchChainErrorType =
+  | ChainNotConfiguredError
+  | SwitchChainError
+  | UserRejectedRequestError
+
+/** EIP-1193 / EIP-3085: the wallet does not know the chain yet. */
+const unrecognizedChainCode = 4902
+
+/** A wallet error's code, also where MetaMask Mobile nests it (`data.originalError.code`). */
+function errorCode(error: unknown): number | undefined {
+  const read = (value: unknown) =>
+    typeof value === 'object' && value !== null && 'code' in value && typeof value.code === 'number'
+      ? value.code
+      : undefined
+  const nested = (error as { data?: { originalError?: unknown } } | null)?.data?.originalError
+  return read(error) ?? read(nested)
+}
+
+const toHex = (chainId: number) => `0x${chainId.toString(16)}`
+
+async function requestSwitch(provider: Eip1193Provider, chainId: number): Promise<void> {
+  await provider.request({
+    method: 'wallet_switchEthereumChain',
+    params: [{ chainId: toHex(chainId) }],
+  })
+}
+
+/**
+ * Switches the wallet to a configured network: `wallet_switchEthereumChain`, and when the
+ * wallet does not know the chain (4902), `wallet_addEthereumChain` with the network's name,
+ * currency and RPC, then the switch again. A refusal in the wallet is a
+ * `UserRejectedRequestError`; any other failure a `SwitchChainError`. Without a connected
+ * wallet it only records the network, used by the next connection.
+ */
+export async function switchChain(
+  config: LatchConfig,
+  parameters: SwitchChainParameters,
+): Promise<SwitchChainReturnType> {
+  const { chainId } = parameters
+  const network = config.networks.find((n) => n.id === chainId)
+  if (!network) throw new ChainNotConfiguredError(chainId)
+
+  const state = config.getState()
+  const connector = state.connectors.find((c) => c.id === state.connectorId)
+  if (state.status !== 'connected' || !connector) {
+    rememberChain(config, chainId)
+    return network
+  }
+  if (state.chainId === chainId) {
+    rememberChain(config, chainId)
+    return network
+  }
+
+  try {
+    const provider = await connector.getProvider()
+    try {
+      await requestSwitch(provider, chainId)
+    } catch (error) {
+      if (errorCode(error) !== unrecognizedChainCode) throw error
+      await provider.request({
+        method: 'wallet_addEthereumChain',
+        params: [
+          {
+            chainId: toHex(chainId),
+            chainName: network.name,
+            nativeCurrency: network.nativeCurrency,
+            rpcUrls: [network.rpcUrl],
+            ...(network.blockExplorerUrl ? { blockExplorerUrls: [network.blockExplorerUrl] } : {}),
+          },
+        ],
+      })
+      await requestSwitch(provider, chainId)
+    }
+  } catch (error) {
+    if (errorCode(error) === 4001 || toConnectorError(error) instanceof UserRejectedRequestError)
+      throw new UserRejectedRequestError({ cause: error })
+    throw new SwitchChainError(chainId, error)
+  }
+
+  // The wallet's chainChanged event says the same; a wallet that omits it is covered too.
+  const current = config.getState()
+  if (current.status === 'connected' && current.connectorId === connector.id)
+    config._internal.setState((s) => ({ ...s, chainId }))
+  rememberChain(config, chainId)
+  return network
+}

@@ -1,0 +1,149 @@
+/** Ways to connect, in the order the connect view lists them (spec section 1). */
+export type ConnectMethod = 'email' | 'social' | 'wallet'
+
+/** Account actions, in the order the account view lists them (spec section 1). */
+export type WalletFeature = 'onramp' | 'swaps' | 'receive' | 'send'
+
+/** Social login providers (spec section 1). */
+export type SocialProvider =
+  | 'google'
+  | 'x'
+  | 'discord'
+  | 'farcaster'
+  | 'github'
+  | 'apple'
+  | 'facebook'
+
+export type ThemeMode = 'light' | 'dark' | 'system'
+
+/** Theme overrides; the React layer maps them to CSS variables. */
+export type ThemeVariables = {
+  /** Accent colour, any CSS colour. */
+  readonly accent?: string | undefined
+  /** Base corner radius, a CSS length such as "8px". */
+  readonly radius?: string | undefined
+  readonly fontFamily?: string | undefined
+  /** z-index of the modal. */
+  readonly zIndex?: number | undefined
+}
+
+/** Feature switches (spec section 9: defaults). */
+export type LatchFeatures = {
+  readonly swaps: boolean
+  readonly onramp: boolean
+  readonly receive: boolean
+  readonly send: boolean
+  readonly email: boolean
+  /** Social login; off when `socials` is empty. */
+  readonly socials: boolean
+  readonly history: boolean
+  readonly analytics: boolean
+  readonly allWallets: boolean
+  readonly legalCheckbox: boolean
+  readonly smartSessions: boolean
+  readonly collapseWallets: boolean
+  readonly pay: boolean
+}
+
+/** The app's resolved options: every field set, frozen. Read it from `config.options`. */
+export type LatchOptions = {
+  readonly features: LatchFeatures
+  readonly connectMethodsOrder: readonly ConnectMethod[]
+  readonly walletFeaturesOrder: readonly WalletFeature[]
+  /** Social providers offered, in order. */
+  readonly socials: readonly SocialProvider[]
+  /** When false, connecting on a chain the app did not configure opens UnsupportedChain. */
+  readonly allowUnsupportedChain: boolean
+  readonly themeMode: ThemeMode
+  readonly themeVariables: ThemeVariables
+  /** Locale code ('en', 'es', 'ar'...); undefined: the browser's languages. */
+  readonly locale: string | undefined
+  /** Wallet listing ids shown first. */
+  readonly featuredWalletIds: readonly string[] | undefined
+  /** When set, only these wallet listing ids are shown. */
+  readonly includeWalletIds: readonly string[] | undefined
+  /** Wallet listing ids never shown. */
+  readonly excludeWalletIds: readonly string[] | undefined
+}
+
+/** What an app passes: any subset, features field by field. */
+export type LatchOptionsParameters = {
+  features?: Partial<LatchFeatures> | undefined
+  connectMethodsOrder?: readonly ConnectMethod[] | undefined
+  walletFeaturesOrder?: readonly WalletFeature[] | undefined
+  socials?: readonly SocialProvider[] | undefined
+  allowUnsupportedChain?: boolean | undefined
+  themeMode?: ThemeMode | undefined
+  themeVariables?: ThemeVariables | undefined
+  locale?: string | undefined
+  featuredWalletIds?: readonly string[] | undefined
+  includeWalletIds?: readonly string[] | undefined
+  excludeWalletIds?: readonly string[] | undefined
+}
+
+/** The defaults of spec sections 1 and 9. */
+export const defaultLatchOptions: LatchOptions = deepFreeze({
+  features: {
+    swaps: true,
+    onramp: true,
+    receive: true,
+    send: true,
+    email: true,
+    socials: true,
+    history: true,
+    analytics: true,
+    allWallets: true,
+    legalCheckbox: false,
+    smartSessions: false,
+    collapseWallets: false,
+    pay: false,
+  },
+  connectMethodsOrder: ['email', 'social', 'wallet'],
+  walletFeaturesOrder: ['onramp', 'swaps', 'receive', 'send'],
+  socials: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'],
+  allowUnsupportedChain: false,
+  themeMode: 'system',
+  themeVariables: {},
+  locale: undefined,
+  featuredWalletIds: undefined,
+  includeWalletIds: undefined,
+  excludeWalletIds: undefined,
+})
+
+const unique = <T>(values: readonly T[]): T[] => [...new Set(values)]
+
+/**
+ * Resolves an app's options against the defaults into a new frozen object (one per config,
+ * no module state). Orders and lists are de-duplicated; an empty `socials` list turns the
+ * socials feature off.
+ */
+export function resolveOptions(parameters: LatchOptionsParameters = {}): LatchOptions {
+  const defaults = defaultLatchOptions
+  const socials = unique(parameters.socials ?? defaults.socials)
+  const features = { ...defaults.features, ...withoutUndefined(parameters.features ?? {}) }
+  return deepFreeze({
+    features: { ...features, socials: features.socials && socials.length > 0 },
+    connectMethodsOrder: unique(parameters.connectMethodsOrder ?? defaults.connectMethodsOrder),
+    walletFeaturesOrder: unique(parameters.walletFeaturesOrder ?? defaults.walletFeaturesOrder),
+    socials,
+    allowUnsupportedChain: parameters.allowUnsupportedChain ?? defaults.allowUnsupportedChain,
+    themeMode: parameters.themeMode ?? defaults.themeMode,
+    themeVariables: withoutUndefined({ ...parameters.themeVariables }),
+    locale: parameters.locale,
+    featuredWalletIds: parameters.featuredWalletIds && unique(parameters.featuredWalletIds),
+    includeWalletIds: parameters.includeWalletIds && unique(parameters.includeWalletIds),
+    excludeWalletIds: parameters.excludeWalletIds && unique(parameters.excludeWalletIds),
+  })
+}
+
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const entry of Object.values(value)) deepFreeze(entry)
+    Object.freeze(value)
+  }
+  return value
+}

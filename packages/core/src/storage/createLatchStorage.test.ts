@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest'
+import type { KeyValueStorage } from '../types.ts'
+import {
+  createLatchStorage,
+  createMemoryStorage,
+  legacyRecentConnectorStorageKey,
+  storageKeys,
+} from './createLatchStorage.ts'
+
+function memory() {
+  const map = new Map<string, string>()
+  const storage: KeyValueStorage = {
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => void map.set(key, value),
+    removeItem: (key) => void map.delete(key),
+  }
+  return { map, storage }
+}
+
+const wallet = (id: string) => ({ id, name: `Wallet ${id}` })
+
+describe('createLatchStorage', () => {
+  it('writes JSON under @latch/ keys', () => {
+    const { map, storage } = memory()
+    const latch = createLatchStorage(storage)
+    latch.setActiveCaipNetworkId('eip155:31337')
+    latch.setConnectedConnectorId('eip155', 'io.metamask')
+    latch.setConnectedConnectorId('solana', 'phantom')
+    latch.addRecentWallet(wallet('metamask'))
+    expect(Object.fromEntries(map)).toEqual({
+      '@latch/active_caip_network_id': '"eip155:31337"',
+      '@latch/connected_connector_ids': '{"eip155":"io.metamask","solana":"phantom"}',
+      '@latch/recent_wallets': '[{"id":"metamask","name":"Wallet metamask"}]',
+    })
+    expect(latch.getActiveCaipNetworkId()).toBe('eip155:31337')
+    expect(latch.getConnectedConnectorIds()).toEqual({ eip155: 'io.metamask', solana: 'phantom' })
+  })
+
+  it('removes one namespace or every connected connector id', () => {
+    const { map, storage } = memory()
+    const latch = createLatchStorage(storage)
+    latch.setConnectedConnectorId('eip155', 'a')
+    latch.setConnectedConnectorId('solana', 'b')
+    latch.removeConnectedConnectorId('solana')
+    expect(latch.getConnectedConnectorIds()).toEqual({ eip155: 'a' })
+    latch.removeConnectedConnectorId('eip155')
+    expect(map.has(storageKeys.connectedConnectorIds)).toBe(false)
+    latch.setConnectedConnectorId('eip155', 'a')
+    latch.removeConnectedConnectorId()
+    expect(latch.getConnectedConnectorIds()).toEqual({})
+  })
+
+  it('keeps 2 recent wallets, newest first, once per id, without null links', () => {
+    const latch = createLatchStorage(memory().storage)
+    latch.addRecentWallet(wallet('a'))
+    latch.addRecentWallet(wallet('b'))
+    latch.addRecentWallet(wallet('a'))
+    expect(latch.getRecentWallets().map((w) => w.id)).toEqual(['a', 'b'])
+    const recents = latch.addRecentWallet({
+      id: 'c',
+      name: 'Wallet c',
+      icon: 'https://img/c.png',
+      rdns: null,
+      mobile_link: 'cwallet://',
+      desktop_link: null,
+    })
+    expect(recents).toEqual([
+      { id: 'c', name: 'Wallet c', icon: 'https://img/c.png', mobile_link: 'cwallet://' },
+      { id: 'a', name: 'Wallet a' },
+    ])
+    expect(latch.getRecentWallets()).toEqual(recents)
+  })
+
+  it('ignores corrupt or foreign values and never throws', () => {
+    const { map, storage } = memory()
+    map.set(storageKeys.activeCaipNetworkId, '{not json')
+    map.set(storageKeys.connectedConnectorIds, '["io.metamask"]')
+    map.set(storageKeys.recentWallets, '[{"id":"a","name":"A","icon":7},{"name":"no id"},null]')
+    const latch = createLatchStorage(storage)
+    expect(latch.getActiveCaipNetworkId()).toBeUndefined()
+    expect(latch.getConnectedConnectorIds()).toEqual({})
+    expect(latch.getRecentWallets()).toEqual([{ id: 'a', name: 'A' }])
+    map.set(storageKeys.connectedConnectorIds, '{"eip155":5,"solana":"p"}')
+    expect(latch.getConnectedConnectorIds()).toEqual({ solana: 'p' })
+    map.set(storageKeys.activeCaipNetworkId, '"not a caip id"')
+    expect(latch.getActiveCaipNetworkId()).toBeUndefined()
+
+    const blocked = createLatchStorage({
+      getItem: () => {
+        throw new Error('SecurityError')
+      },
+      setItem: () => {
+        throw new Error('QuotaExceededError')
+      },
+      removeItem: () => {
+        throw new Error('SecurityError')
+      },
+    })
+    expect(() => {
+      blocked.migrate()
+      blocked.setConnectedConnectorId('eip155', 'a')
+      blocked.addRecentWallet(wallet('a'))
+      blocked.removeConnectedConnectorId()
+    }).not.toThrow()
+    expect(blocked.getRecentWallets()).toEqual([])
+  })
+
+  it('migrates the version 1 key so an existing session still restores', () => {
+    const { map, storage } = memory()
+    map.set(legacyRecentConnectorStorageKey, 'walletConnect')
+    const latch = createLatchStorage(storage)
+    latch.migrate()
+    expect(Object.fromEntries(map)).toEqual({
+      '@latch/connected_connector_ids': '{"eip155":"walletConnect"}',
+      '@latch/storage_version': '2',
+    })
+    // Once migrated, a leftover version 1 key is ignored.
+    latch.setConnectedConnectorId('eip155', 'io.metamask')
+    map.set(legacyRecentConnectorStorageKey, 'stale')
+    latch.migrate()
+    expect(latch.getConnectedConnectorIds()).toEqual({ eip155: 'io.metamask' })
+  })
+
+  it('migrates a fresh or corrupt-version storage to the current version', () => {
+    const { map, storage } = memory()
+    map.set(storageKeys.version, 'garbage')
+    createLatchStorage(storage).migrate()
+    expect(Object.fromEntries(map)).toEqual({ '@latch/storage_version': '2' })
+  })
+
+  it('works in memory when the host has no storage', () => {
+    const latch = createLatchStorage(createMemoryStorage())
+    latch.setActiveCaipNetworkId('eip155:1')
+    expect(latch.getActiveCaipNetworkId()).toBe('eip155:1')
+    expect(createLatchStorage().getActiveCaipNetworkId()).toBeUndefined()
+  })
+})
