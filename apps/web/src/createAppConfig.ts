@@ -13,6 +13,11 @@ export function createAppConfig(webConfig: LatchWebConfig, window: Window): Latc
     projectId: webConfig.projectId,
     announceTarget: window,
     storage: window.localStorage,
+    options: {
+      locale: webConfig.locale,
+      themeMode: webConfig.themeMode,
+      themeVariables: webConfig.themeVariables,
+    },
     connectors: [
       walletConnect({
         projectId: webConfig.projectId,

@@ -1,21 +1,17 @@
 import { createModalRouter, type LatchConfig, reconnect } from '@latch/core'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
-import { LatchContext, type LatchContextValue, type LatchI18n } from './context.ts'
-import { locales, pickLocale, translate } from './i18n/locales.ts'
-
-function createI18n(configured: string | undefined): LatchI18n {
-  const preferred = typeof navigator === 'undefined' ? [] : navigator.languages
-  const locale = pickLocale(preferred, configured)
-  const { messages, dir } = locales[locale]
-  return { locale, dir, t: (key, values) => translate(messages, key, values) }
-}
+import { LatchContext, type LatchContextValue } from './context.ts'
+import { createI18n } from './i18n/createI18n.ts'
 
 export type LatchProviderProps = {
   config: LatchConfig
   /** Default: a client created once for this provider. */
   queryClient?: QueryClient | undefined
-  /** Locale code ('en', 'es', 'ar'); default: the browser's languages, else English. */
+  /**
+   * Locale code ('en', 'es', 'ar'); default: `config.options.locale`, else the browser's
+   * languages, else English.
+   */
   locale?: string | undefined
   /** Restore the last connection on mount (default true). */
   reconnectOnMount?: boolean | undefined
@@ -26,7 +22,8 @@ export type LatchProviderProps = {
 export function LatchProvider(props: LatchProviderProps) {
   const { config, reconnectOnMount = true } = props
   const [queryClient] = useState(() => props.queryClient ?? new QueryClient())
-  const i18n = useMemo(() => createI18n(props.locale), [props.locale])
+  const configuredLocale = props.locale ?? config.options.locale
+  const i18n = useMemo(() => createI18n(configuredLocale), [configuredLocale])
   const [state, setState] = useState(() => ({ config, modal: createModalRouter() }))
   if (state.config !== config) setState({ config, modal: createModalRouter() })
   const value = useMemo<LatchContextValue>(() => ({ ...state, i18n }), [state, i18n])

@@ -1,25 +1,90 @@
 // Views (props in, callbacks out) and their wired versions
 export { type AccountBalance, AccountView, type AccountViewProps } from './account/AccountView.tsx'
-export { ConnectedAccount } from './account/ConnectedAccount.tsx'
+export {
+  balanceRetryInterval,
+  canRetryBalance,
+  getBalanceRetryAt,
+} from './account/balanceRetry.ts'
+export { ConnectedAccount, type ConnectedAccountProps } from './account/ConnectedAccount.tsx'
 export { shortenAddress } from './account/shortenAddress.ts'
+export {
+  type UseAccountBalanceParameters,
+  useAccountBalance,
+} from './account/useAccountBalance.ts'
+export { useDisconnectAccount } from './account/useDisconnectAccount.ts'
+export { Alert, type AlertProps } from './alerts/Alert.tsx'
+export {
+  type AlertId,
+  alerts,
+  getAlertId,
+  getAlertIdFromServerMessage,
+} from './alerts/alerts.ts'
+// Types of the connect-flow views and hooks. Their values stay out of this entry: anything it
+// re-exports is bundled into the page's first chunk, while the modal loads them lazily.
+export type { AllWalletsViewProps, WalletTile } from './connect/AllWalletsView.tsx'
 export { ConnectButton, type ConnectButtonProps } from './connect/ConnectButton.tsx'
+export type { ConnectingExternalProps } from './connect/ConnectingExternal.tsx'
+export type { ConnectingWalletConnectProps } from './connect/ConnectingWalletConnect.tsx'
+export type { ConnectingWalletConnectBasicProps } from './connect/ConnectingWalletConnectBasic.tsx'
 export { ConnectModalHost } from './connect/ConnectModalHost.tsx'
+export type { ConnectViewProps } from './connect/ConnectView.tsx'
 export { ConnectWallet } from './connect/ConnectWallet.tsx'
+export type { WalletLinks, WalletOpenLinks } from './connect/deepLink.ts'
+export type { AttemptState } from './connect/getAttemptState.ts'
+export type {
+  ConnectTarget,
+  ConnectWalletItem,
+  WalletConnectTarget,
+} from './connect/getConnectWallets.ts'
 export { loadConnectModal } from './connect/loadConnectModal.ts'
 // Errors as people read them
-export { getErrorMessage, isUserRejection } from './errors/getErrorMessage.ts'
+export { getErrorMessage, isUserRejection, type Translate } from './errors/getErrorMessage.ts'
 // Hooks (glue between core and views)
 export { type UseAccountReturnType, useAccount } from './hooks/useAccount.ts'
+export type { UseAllWalletsReturnType } from './hooks/useAllWallets.ts'
 export { balanceRetryDelay, type UseBalanceParameters, useBalance } from './hooks/useBalance.ts'
 export { useConfig } from './hooks/useConfig.ts'
 export { type UseConnectReturnType, useConnect } from './hooks/useConnect.ts'
+export type { UseConnectFlowReturnType } from './hooks/useConnectFlow.ts'
 export { type UseConnectModalReturnType, useConnectModal } from './hooks/useConnectModal.ts'
 export { useConnectors } from './hooks/useConnectors.ts'
 export { useCopyToClipboard } from './hooks/useCopyToClipboard.ts'
 export { useDisconnect } from './hooks/useDisconnect.ts'
 export { useLatchState } from './hooks/useLatchState.ts'
 export { useMessages } from './hooks/useMessages.ts'
+export { createI18n } from './i18n/createI18n.ts'
 // Messages
 export type { MessageKey, Messages } from './i18n/en.ts'
 export { type LocaleCode, locales, pickLocale, translate } from './i18n/locales.ts'
 export { LatchProvider, type LatchProviderProps } from './LatchProvider.tsx'
+export { getNetworkHue, getNetworkTag, type NetworkTag } from './networks/getNetworkTag.ts'
+export { NetworkIcon, type NetworkIconProps } from './networks/NetworkIcon.tsx'
+export { NetworkList, type NetworkListProps, type NetworkOption } from './networks/NetworkList.tsx'
+export { NetworksContainer } from './networks/NetworksContainer.tsx'
+export { NetworksView, type NetworksViewProps } from './networks/NetworksView.tsx'
+export { UnsupportedChainContainer } from './networks/UnsupportedChainContainer.tsx'
+export {
+  UnsupportedChainView,
+  type UnsupportedChainViewProps,
+} from './networks/UnsupportedChainView.tsx'
+export { useNetworkOptions } from './networks/useNetworkOptions.ts'
+export { type UseSwitchChainReturnType, useSwitchChain } from './networks/useSwitchChain.ts'
+export { useUnsupportedChainWatcher } from './networks/useUnsupportedChainWatcher.ts'
+export {
+  getAccentTextColor,
+  getReadableTextColor,
+  getThemeStyle,
+  type ResolvedThemeMode,
+  resolveThemeMode,
+  type ThemeStyle,
+} from './theme/getThemeStyle.ts'
+export {
+  LatchTheme,
+  type LatchThemeProps,
+  ThemeRoot,
+  type ThemeRootProps,
+} from './theme/LatchTheme.tsx'
+export { type UseLatchThemeReturnType, useLatchTheme } from './theme/useLatchTheme.ts'
+export { Toasts, type ToastsProps } from './toasts/Toasts.tsx'
+export { ToastViewport, type ToastViewportProps } from './toasts/ToastViewport.tsx'
+export { useToastState, useToasts } from './toasts/useToasts.ts'

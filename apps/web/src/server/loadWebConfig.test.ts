@@ -101,3 +101,57 @@ describe('loadWebConfig', () => {
     ).toThrow('LATCH_NETWORKS is not valid JSON')
   })
 })
+
+describe('loadWebConfig appearance', () => {
+  it('passes LATCH_LOCALE, LATCH_THEME_MODE and LATCH_ACCENT to the page', () => {
+    const config = loadWebConfig({
+      env: {
+        LATCH_STATE_DIR: stateDirWithManifest(),
+        LATCH_LOCALE: 'ar-EG',
+        LATCH_THEME_MODE: 'dark',
+        LATCH_ACCENT: '#0e7490',
+      },
+      rootDir: '/nowhere',
+    })
+    expect(config).toMatchObject({
+      locale: 'ar-EG',
+      themeMode: 'dark',
+      themeVariables: { accent: '#0e7490' },
+    })
+    expect(parseLatchWebConfig(config)).toMatchObject({
+      locale: 'ar-EG',
+      themeMode: 'dark',
+      themeVariables: { accent: '#0e7490' },
+    })
+  })
+
+  it('refuses an unknown theme mode at start, and the page lists bad appearance fields', () => {
+    expect(() =>
+      loadWebConfig({
+        env: { LATCH_STATE_DIR: stateDirWithManifest(), LATCH_THEME_MODE: 'blue' },
+        rootDir: '/nowhere',
+      }),
+    ).toThrow('LATCH_THEME_MODE must be light, dark or system, not "blue".')
+    const config = loadWebConfig({
+      env: { LATCH_STATE_DIR: stateDirWithManifest() },
+      rootDir: '/nowhere',
+    })
+    expect(() =>
+      parseLatchWebConfig({
+        ...config,
+        locale: 'not a tag',
+        themeMode: 'blue',
+        themeVariables: { accent: '', zIndex: 1.5 },
+      }),
+    ).toThrow(
+      expect.objectContaining({
+        issues: [
+          'locale: expected a language tag such as "en" or "es-MX".',
+          'themeMode: expected "light", "dark" or "system".',
+          'themeVariables.accent: expected a non-empty string.',
+          'themeVariables.zIndex: expected an integer.',
+        ],
+      }),
+    )
+  })
+})

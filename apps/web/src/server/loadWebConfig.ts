@@ -15,6 +15,9 @@ export type LoadWebConfigParameters = {
     LATCH_NETWORKS?: string | undefined
     LATCH_APP_NAME?: string | undefined
     LATCH_STATE_DIR?: string | undefined
+    LATCH_LOCALE?: string | undefined
+    LATCH_THEME_MODE?: string | undefined
+    LATCH_ACCENT?: string | undefined
   }
   /** Where `.latch/` lives when LATCH_STATE_DIR is unset (the repository root). */
   rootDir: string
@@ -43,7 +46,9 @@ export function networksFromManifest(manifest: DevnetManifest): LatchNetwork[] {
  * Builds the web app's runtime config: each LATCH_* variable wins; what is unset comes from
  * the devnet manifest. Without LATCH_NETWORKS the devnet profile applies, which also enables
  * the in-page Devnet Wallet holding the manifest's demo key. A missing project id is allowed:
- * the page then shows "Project ID Not Configured".
+ * the page then shows "Project ID Not Configured". LATCH_LOCALE, LATCH_THEME_MODE and
+ * LATCH_ACCENT set the views' locale, theme mode and accent colour (checked by the page's
+ * parseLatchWebConfig, which lists a bad value).
  */
 export function loadWebConfig(parameters: LoadWebConfigParameters): LatchWebConfig {
   const { env } = parameters
@@ -71,6 +76,10 @@ export function loadWebConfig(parameters: LoadWebConfigParameters): LatchWebConf
     )
   }
 
+  const themeMode = env.LATCH_THEME_MODE || undefined
+  if (themeMode && !['light', 'dark', 'system'].includes(themeMode))
+    throw new Error(`LATCH_THEME_MODE must be light, dark or system, not "${themeMode}".`)
+
   const relayUrl = env.LATCH_RELAY_URL || manifest?.relayUrl
   if (!relayUrl) throw new Error('No relay: set LATCH_RELAY_URL, or start the devnet.')
 
@@ -81,5 +90,8 @@ export function loadWebConfig(parameters: LoadWebConfigParameters): LatchWebConf
     appName: env.LATCH_APP_NAME || 'Latch',
     networks,
     ...(devnetWallet ? { devnetWallet } : {}),
+    ...(env.LATCH_LOCALE ? { locale: env.LATCH_LOCALE } : {}),
+    ...(themeMode ? { themeMode: themeMode as LatchWebConfig['themeMode'] } : {}),
+    ...(env.LATCH_ACCENT ? { themeVariables: { accent: env.LATCH_ACCENT } } : {}),
   }
 }

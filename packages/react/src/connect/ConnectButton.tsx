@@ -1,3 +1,4 @@
+import { useMessages } from '../hooks/useMessages.ts'
 import '../styles/latch.css'
 
 export type ConnectButtonProps = {
@@ -10,6 +11,7 @@ export type ConnectButtonProps = {
 
 /** The "Connect Wallet" button. */
 export function ConnectButton(props: ConnectButtonProps) {
+  const { t } = useMessages()
   return (
     <button
       type="button"
@@ -32,7 +34,7 @@ export function ConnectButton(props: ConnectButtonProps) {
         <path d="M17 7V5.5A1.5 1.5 0 0 0 15.5 4h-10A2.5 2.5 0 0 0 3 6.5v11A2.5 2.5 0 0 0 5.5 20h13a2.5 2.5 0 0 0 2.5-2.5v-8A2.5 2.5 0 0 0 18.5 7H5.5" />
         <path d="M16.5 13.5h.01" strokeWidth="3" />
       </svg>
-      Connect Wallet
+      {t('connect.button')}
     </button>
   )
 }

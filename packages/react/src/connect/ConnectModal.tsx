@@ -1,27 +1,44 @@
-import { type ReactNode, useEffect, useId, useLayoutEffect, useRef } from 'react'
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { useAnimatedHeight } from '../hooks/useAnimatedHeight.ts'
+import { useMessages } from '../hooks/useMessages.ts'
 import '../styles/latch.css'
 import './connectModal.css'
 
 export type ConnectModalProps = {
-  /** The dialog's accessible name and heading. */
+  /** The current view's title, shown as the heading. */
   title: string
+  /** The dialog's accessible name; default `title`. */
+  label?: string | undefined
+  /** Identifies the current view: a change plays the view transition and moves focus into it. */
+  viewKey: string
   onClose(): void
   /** Shows a Back button when set. */
   onBack?: (() => void) | undefined
+  /** Shakes the modal (500 ms) whenever this changes to a new truthy value (a failed attempt). */
+  shake?: unknown
+  /** Read out politely by screen readers when it changes ("Connecting to …"). */
+  announcement?: string | undefined
   children: ReactNode
 }
 
 /**
- * The modal shell: a native modal `<dialog>` (top layer, inert background, focus moved in and
- * restored on close) labelled by its title, closed by Escape, the Close button or the backdrop.
+ * The modal shell: a native modal `<dialog>` (top layer, inert background, focus kept inside
+ * and restored to the opener on close) closed by Escape, the Close button or the backdrop.
+ * Views cross-fade (150 ms), the title fades (120 ms), the height follows the content (150 ms)
+ * and a failure shakes the modal (500 ms); none of it under `prefers-reduced-motion`.
  */
 export function ConnectModal(props: ConnectModalProps) {
+  const { t, dir, locale } = useMessages()
   const ref = useRef<HTMLDialogElement>(null)
+  const titleRef = useRef<HTMLHeadingElement>(null)
+  const bodyRef = useRef<HTMLDivElement>(null)
+  const contentRef = useRef<HTMLDivElement>(null)
   const titleId = useId()
   const onCloseRef = useRef(props.onClose)
   useLayoutEffect(() => {
     onCloseRef.current = props.onClose
   })
+  useAnimatedHeight(bodyRef, contentRef)
 
   useLayoutEffect(() => {
     const dialog = ref.current
@@ -34,6 +51,20 @@ export function ConnectModal(props: ConnectModalProps) {
       if (previous?.isConnected) previous.focus()
     }
   }, [])
+
+  // A new view: move focus into it (its first control marked data-autofocus, else the title),
+  // so keyboard and screen-reader users continue from the view they are now on.
+  const firstView = useRef(true)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per new view
+  useLayoutEffect(() => {
+    if (firstView.current) {
+      firstView.current = false
+      return
+    }
+    const target =
+      contentRef.current?.querySelector<HTMLElement>('[data-autofocus]') ?? titleRef.current
+    target?.focus({ preventScroll: true })
+  }, [props.viewKey])
 
   useEffect(() => {
     const dialog = ref.current
@@ -55,15 +86,32 @@ export function ConnectModal(props: ConnectModalProps) {
     }
   }, [])
 
+  const [shaking, setShaking] = useState(false)
+  useEffect(() => {
+    if (!props.shake) return
+    setShaking(true)
+    const timer = setTimeout(() => setShaking(false), 500)
+    return () => clearTimeout(timer)
+  }, [props.shake])
+
+  const label = props.label ?? props.title
   return (
-    <dialog ref={ref} className="latch-modal" aria-modal="true" aria-labelledby={titleId}>
-      <div className="latch-modal__panel">
+    <dialog
+      ref={ref}
+      className="latch-modal"
+      dir={dir}
+      lang={locale}
+      aria-modal="true"
+      aria-labelledby={label === props.title ? titleId : undefined}
+      aria-label={label === props.title ? undefined : label}
+    >
+      <div className={`latch-modal__panel${shaking ? ' is-shaking' : ''}`}>
         <header className="latch-modal__header">
           {props.onBack ? (
             <button
               type="button"
-              className="latch-icon-button"
-              aria-label="Back"
+              className="latch-icon-button latch-icon-button--back"
+              aria-label={t('modal.back')}
               onClick={props.onBack}
             >
               <svg viewBox="0 0 24 24" aria-hidden="true">
@@ -73,13 +121,15 @@ export function ConnectModal(props: ConnectModalProps) {
           ) : (
             <span className="latch-icon-button latch-icon-button--placeholder" />
           )}
-          <h2 id={titleId} className="latch-modal__title">
-            {props.title}
+          <h2 ref={titleRef} id={titleId} className="latch-modal__title" tabIndex={-1}>
+            <span key={props.title} className="latch-modal__title-text">
+              {props.title}
+            </span>
           </h2>
           <button
             type="button"
             className="latch-icon-button"
-            aria-label="Close"
+            aria-label={t('modal.close')}
             onClick={props.onClose}
           >
             <svg viewBox="0 0 24 24" aria-hidden="true">
@@ -87,7 +137,16 @@ export function ConnectModal(props: ConnectModalProps) {
             </svg>
           </button>
         </header>
-        <div className="latch-modal__body">{props.children}</div>
+        <div ref={bodyRef} className="latch-modal__body">
+          <div ref={contentRef} className="latch-modal__content">
+            <div key={props.viewKey} className="latch-modal__view">
+              {props.children}
+            </div>
+          </div>
+        </div>
+        <p className="latch-visually-hidden" role="status">
+          {props.announcement}
+        </p>
       </div>
     </dialog>
   )

@@ -1,96 +1,153 @@
-import type { Connector } from '@latch/core'
-import { type ReactNode, useEffect } from 'react'
-import { getErrorMessage, isUserRejection } from '../errors/getErrorMessage.ts'
+import type { ReactNode } from 'react'
+import { getErrorMessage } from '../errors/getErrorMessage.ts'
+import { useConfig } from '../hooks/useConfig.ts'
 import { useConnect } from '../hooks/useConnect.ts'
-import { useConnectModal } from '../hooks/useConnectModal.ts'
+import { connectFlowViews, useConnectFlow } from '../hooks/useConnectFlow.ts'
 import { useConnectors } from '../hooks/useConnectors.ts'
 import { useCopyToClipboard } from '../hooks/useCopyToClipboard.ts'
+import { useIsPhone } from '../hooks/useMediaQuery.ts'
+import { useMessages } from '../hooks/useMessages.ts'
+import { useTimedOut } from '../hooks/useTimedOut.ts'
+import { NetworksContainer } from '../networks/NetworksContainer.tsx'
+import { UnsupportedChainContainer } from '../networks/UnsupportedChainContainer.tsx'
+import { AllWalletsRoute } from './AllWalletsRoute.tsx'
 import { ConnectingExternal } from './ConnectingExternal.tsx'
 import { ConnectingWalletConnect } from './ConnectingWalletConnect.tsx'
+import { ConnectingWalletConnectBasic } from './ConnectingWalletConnectBasic.tsx'
 import { ConnectModal } from './ConnectModal.tsx'
-import { WalletList } from './WalletList.tsx'
+import { ConnectRoute } from './ConnectRoute.tsx'
+import { getWalletOpenLinks } from './deepLink.ts'
+import { getAttemptState, pairingUriTimeoutMs } from './getAttemptState.ts'
 
 /**
- * The connect modal wired to the store and the modal router: pick a wallet, wait for it,
- * retry after a refusal. Loaded lazily (its own chunk) the first time the modal opens.
+ * The connect modal wired to the store and the modal router: Connect, AllWallets, the
+ * Connecting views (pending, declined, failed, relay down; retry), Networks and
+ * UnsupportedChain. Loaded lazily (its own chunk) the first time the modal opens.
  */
 export default function ConnectModalContainer() {
-  const modal = useConnectModal()
-  const connectors = useConnectors()
+  const { t } = useMessages()
+  const { options } = useConfig()
+  const flow = useConnectFlow()
   const connection = useConnect()
+  const connectors = useConnectors()
   const clipboard = useCopyToClipboard()
-  const route = modal.history.at(-1) ?? { view: 'Connect' }
-  const { status, error } = connection
+  const isPhone = useIsPhone()
+  const { route } = flow
 
-  // A connection made through this modal closes it.
-  useEffect(() => {
-    if (status === 'connected') modal.router.close()
-  }, [status, modal.router])
+  const connector = connectors.find((entry) => entry.id === route.connectorId)
+  const isWalletConnect =
+    route.view === 'ConnectingWalletConnect' || route.view === 'ConnectingWalletConnectBasic'
+  const isConnecting = isWalletConnect || route.view === 'ConnectingExternal'
+  const pairingUri = connection.status === 'connecting' ? connection.pairingUri : undefined
+  // A relay that never hands out a pairing URI is as good as down.
+  const pairingUriTimedOut = useTimedOut(
+    isWalletConnect && connection.status === 'connecting' && !pairingUri,
+    pairingUriTimeoutMs,
+    flow.attempt,
+  )
+  const attempt = getAttemptState({
+    status: connection.status,
+    error: connection.error,
+    pairingUri,
+    pairingUriTimedOut,
+  })
+  const errorMessage =
+    attempt.status === 'error' && attempt.error ? getErrorMessage(attempt.error, t) : undefined
+  const walletName = route.wallet?.name ?? connector?.name ?? ''
+  const onGetWallet = options.features.allWallets
+    ? () => flow.push({ view: 'AllWallets' })
+    : undefined
 
-  const select = (connector: Connector) => {
-    modal.router.push({
-      view: connector.type === 'WALLET_CONNECT' ? 'ConnectingWalletConnect' : 'ConnectingExternal',
-      connectorId: connector.id,
-    })
-    connection.connect(connector.id)
-  }
-  const close = () => {
-    connection.cancel()
-    modal.router.close()
-  }
-  const back = () => {
-    connection.cancel()
-    modal.router.back()
-  }
-
-  const connector = connectors.find((c) => c.id === route.connectorId)
-  // Connecting views show the attempt: pending, or how it ended (a refusal is not a failure).
-  const attemptState =
-    status === 'disconnected'
-      ? ({
-          status: 'error',
-          message: error ? getErrorMessage(error) : 'The connection did not complete.',
-          declined: isUserRejection(error),
-        } as const)
-      : ({ status: 'pending' } as const)
-
+  let title: string
   let body: ReactNode
-  if (route.view === 'ConnectingWalletConnect' && connector) {
-    body = (
-      <ConnectingWalletConnect
-        uri={status === 'connecting' ? connection.pairingUri : undefined}
-        state={attemptState}
-        onRetry={() => connection.connect(connector.id)}
-        onCopy={clipboard.copy}
-        copied={clipboard.copied}
-      />
-    )
-  } else if (route.view === 'ConnectingExternal' && connector) {
-    body = (
-      <ConnectingExternal
-        walletName={connector.name}
-        walletIcon={connector.icon}
-        state={attemptState}
-        onRetry={() => connection.connect(connector.id)}
-      />
-    )
-  } else {
-    body = (
-      <WalletList
-        wallets={connectors}
-        onSelect={(id) => {
-          const picked = connectors.find((c) => c.id === id)
-          if (picked) select(picked)
-        }}
-      />
-    )
+  switch (route.view) {
+    case 'AllWallets':
+      title = t('allWallets.title')
+      body = <AllWalletsRoute onSelect={flow.select} />
+      break
+    case 'ConnectingExternal':
+      title = walletName
+      body = (
+        <ConnectingExternal
+          walletName={walletName}
+          // The wallet's own announced icon; the registry's is a fallback.
+          walletIcon={connector?.icon || route.wallet?.icon}
+          state={attempt}
+          errorMessage={errorMessage}
+          onRetry={flow.retry}
+        />
+      )
+      break
+    case 'ConnectingWalletConnect':
+      title = walletName
+      body = (
+        <ConnectingWalletConnect
+          walletName={walletName}
+          walletIcon={route.wallet?.icon}
+          uri={pairingUri}
+          state={attempt}
+          errorMessage={errorMessage}
+          isPhone={isPhone}
+          links={getWalletOpenLinks(route.wallet ?? {}, pairingUri, isPhone)}
+          onRetry={flow.retry}
+          onCopy={clipboard.copy}
+          copied={clipboard.copied}
+        />
+      )
+      break
+    case 'ConnectingWalletConnectBasic':
+      title = t('walletConnect.title')
+      body = (
+        <ConnectingWalletConnectBasic
+          uri={pairingUri}
+          state={attempt}
+          errorMessage={errorMessage}
+          onRetry={flow.retry}
+          onCopy={clipboard.copy}
+          copied={clipboard.copied}
+          onGetWallet={onGetWallet}
+        />
+      )
+      break
+    case 'Networks':
+      title = t('networks.title')
+      body = <NetworksContainer />
+      break
+    case 'UnsupportedChain':
+      title = t('unsupportedChain.title')
+      body = <UnsupportedChainContainer />
+      break
+    default:
+      title = t('connect.title')
+      body = (
+        <ConnectRoute
+          onSelect={flow.select}
+          onAllWallets={() => flow.push({ view: 'AllWallets' })}
+        />
+      )
   }
+
+  const announcement =
+    connection.status === 'connected' && isConnecting
+      ? t('connect.connected')
+      : isConnecting && attempt.status === 'pending'
+        ? t('connect.connecting', { wallet: walletName || t('walletConnect.title') })
+        : undefined
 
   return (
     <ConnectModal
-      title="Connect Wallet"
-      onClose={close}
-      onBack={modal.history.length > 1 ? back : undefined}
+      title={title}
+      // The connect flow keeps one name ("Connect Wallet"); each view's title is its heading.
+      label={connectFlowViews.includes(route.view) ? t('connect.title') : title}
+      viewKey={`${route.view}:${route.connectorId ?? ''}:${route.wallet?.id ?? ''}`}
+      onClose={flow.close}
+      onBack={flow.canGoBack ? flow.back : undefined}
+      shake={
+        isConnecting && attempt.status !== 'pending'
+          ? (connection.error ?? `${attempt.status}:${flow.attempt}`)
+          : undefined
+      }
+      announcement={announcement}
     >
       {body}
     </ConnectModal>

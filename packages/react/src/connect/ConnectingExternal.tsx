@@ -1,46 +1,48 @@
+import { useMessages } from '../hooks/useMessages.ts'
+import { AttemptOutcome } from './AttemptOutcome.tsx'
+import type { AttemptState } from './getAttemptState.ts'
+import { WalletIcon } from './WalletIcon.tsx'
+
 export type ConnectingExternalProps = {
   walletName: string
-  walletIcon: string
-  /** Waiting for the wallet, or failed with a message. */
-  state: { status: 'pending' } | { status: 'error'; message: string; declined: boolean }
+  walletIcon: string | undefined
+  state: AttemptState
+  /** The error's text when `state` is error. */
+  errorMessage: string | undefined
   onRetry(): void
 }
 
-/** Waiting for a browser wallet: "Continue in {wallet}", then the outcome with Try again. */
+/**
+ * Waiting for a browser wallet: "Continue in {wallet}", then the outcome with "Try again". A
+ * refusal in the wallet is not a failure: it returns here, idle, with its message.
+ */
 export function ConnectingExternal(props: ConnectingExternalProps) {
+  const { t } = useMessages()
   const { state } = props
   const pending = state.status === 'pending'
   return (
     <div className="latch-connecting">
       <div className={`latch-connecting__logo${pending ? ' is-pending' : ' is-error'}`}>
-        {props.walletIcon ? (
-          <img src={props.walletIcon} alt="" width={64} height={64} />
-        ) : (
-          <span aria-hidden="true">{props.walletName.slice(0, 1)}</span>
-        )}
+        <WalletIcon name={props.walletName} src={props.walletIcon} size={64} />
       </div>
-      <h3 className="latch-connecting__title" aria-live="polite">
+      <h3 className="latch-connecting__title">
         {pending
-          ? `Continue in ${props.walletName}`
-          : state.declined
-            ? 'Connection declined'
-            : 'Connection failed'}
+          ? t('connecting.continueIn', { wallet: props.walletName })
+          : state.status === 'declined'
+            ? t('connecting.declinedTitle')
+            : t('connecting.failedTitle')}
       </h3>
       {pending ? (
-        <p className="latch-connecting__text">Accept the connection request in the wallet.</p>
+        <p className="latch-connecting__text">{t('connecting.acceptRequest')}</p>
       ) : (
-        <>
-          <p className="latch-connecting__alert" role="alert">
-            {state.message}
-          </p>
-          <button
-            type="button"
-            className="latch-button latch-button--primary"
-            onClick={props.onRetry}
-          >
-            Try again
-          </button>
-        </>
+        <AttemptOutcome
+          message={
+            state.status === 'declined'
+              ? t('error.userRejected')
+              : (props.errorMessage ?? t('connecting.incomplete'))
+          }
+          onRetry={props.onRetry}
+        />
       )}
     </div>
   )

@@ -1,68 +1,71 @@
-import { QrCode } from './QrCode.tsx'
+import { useMessages } from '../hooks/useMessages.ts'
+import type { WalletOpenLinks } from './deepLink.ts'
+import type { AttemptState } from './getAttemptState.ts'
+import { WalletConnectPairing } from './WalletConnectPairing.tsx'
 
 export type ConnectingWalletConnectProps = {
-  /** The pairing URI once the relay has it. */
+  walletName: string
+  walletIcon: string | undefined
   uri: string | undefined
-  state: { status: 'pending' } | { status: 'error'; message: string; declined: boolean }
+  state: AttemptState
+  errorMessage: string | undefined
+  /** Phone-sized viewport: lead with "Open {wallet}" rather than the code. */
+  isPhone: boolean
+  /** Deep links built from the pairing URI (none until it exists). */
+  links: WalletOpenLinks
   onRetry(): void
   onCopy(uri: string): void
   copied: boolean
 }
 
-/** WalletConnect: the pairing URI as a QR code to scan, a Copy link button, the outcome. */
+/**
+ * A chosen registry wallet through WalletConnect: the QR code with the wallet's icon in its
+ * centre, "Open {wallet}" (its app: the mobile link on a phone, the desktop link on a
+ * desktop) and "Open in browser" (its web app) when it has them, and "Copy link".
+ */
 export function ConnectingWalletConnect(props: ConnectingWalletConnectProps) {
-  const { state, uri } = props
-  return (
-    <div className="latch-wc">
-      <h3 className="latch-connecting__title">Scan with your phone</h3>
-      <p className="latch-connecting__text">
-        Open a wallet app that supports WalletConnect and scan this code.
-      </p>
-      <div className="latch-qr" data-testid="wc-qr" data-wc-uri={uri}>
-        {uri && state.status === 'pending' ? (
-          <QrCode value={uri} label="WalletConnect QR code" />
-        ) : state.status === 'pending' ? (
-          <div className="latch-qr__placeholder" role="status">
-            <span className="latch-spinner" aria-hidden="true" />
-            Preparing QR code…
-          </div>
-        ) : (
-          <div className="latch-qr__placeholder latch-qr__placeholder--error" aria-hidden="true">
-            <svg viewBox="0 0 24 24" aria-hidden="true">
-              <path d="M12 8v5M12 16.5v.01" />
-              <circle cx="12" cy="12" r="9" />
-            </svg>
-          </div>
-        )}
-      </div>
-      {state.status === 'error' ? (
-        <>
-          <p className="latch-connecting__alert" role="alert">
-            {state.message}
-          </p>
-          <button
-            type="button"
-            className="latch-button latch-button--primary"
-            onClick={props.onRetry}
-          >
-            Try again
-          </button>
-        </>
-      ) : (
-        <>
-          <button
-            type="button"
+  const { t } = useMessages()
+  const wallet = props.walletName
+  const actions =
+    props.links.app || props.links.webapp ? (
+      <>
+        {props.links.app ? (
+          <a className="latch-button latch-button--primary" href={props.links.app}>
+            {t('walletConnect.open', { wallet })}
+          </a>
+        ) : null}
+        {props.links.webapp ? (
+          <a
             className="latch-button latch-button--secondary"
-            onClick={() => uri && props.onCopy(uri)}
-            disabled={!uri}
+            href={props.links.webapp}
+            target="_blank"
+            rel="noopener noreferrer"
           >
-            Copy link
-          </button>
-          <p className="latch-wc__copied" aria-live="polite">
-            {props.copied ? 'Link copied.' : ''}
-          </p>
-        </>
-      )}
-    </div>
+            {t('walletConnect.openInBrowser')}
+          </a>
+        ) : null}
+      </>
+    ) : undefined
+  return (
+    <WalletConnectPairing
+      uri={props.uri}
+      state={props.state}
+      errorMessage={props.errorMessage}
+      logo={{ name: wallet, src: props.walletIcon }}
+      title={
+        props.isPhone && props.links.app
+          ? t('connecting.continueIn', { wallet })
+          : t('walletConnect.scanWith', { wallet })
+      }
+      text={
+        props.isPhone && props.links.app
+          ? t('walletConnect.openOnPhone', { wallet })
+          : t('walletConnect.scanWithText', { wallet })
+      }
+      actions={actions}
+      onRetry={props.onRetry}
+      onCopy={props.onCopy}
+      copied={props.copied}
+    />
   )
 }

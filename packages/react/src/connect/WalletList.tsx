@@ -1,62 +1,57 @@
-import type { ConnectorType } from '@latch/core'
-
-export type WalletOption = {
-  id: string
-  name: string
-  icon: string
-  type: ConnectorType
-}
+import { useMessages } from '../hooks/useMessages.ts'
+import type { ConnectWalletItem } from './getConnectWallets.ts'
+import { WalletIcon } from './WalletIcon.tsx'
 
 export type WalletListProps = {
-  wallets: readonly WalletOption[]
-  onSelect(walletId: string): void
+  wallets: readonly ConnectWalletItem[]
+  /** Placeholder rows shown where recommended wallets will appear (before WalletConnect). */
+  placeholders: number
+  onSelect(wallet: ConnectWalletItem): void
 }
 
-const tags: Partial<Record<ConnectorType, string>> = {
-  ANNOUNCED: 'Detected',
-  WALLET_CONNECT: 'Mobile',
-}
+/** Keys of the placeholder rows shown while the registry loads. */
+const placeholderKeys = ['placeholder-1', 'placeholder-2', 'placeholder-3', 'placeholder-4']
 
-/** The wallets to choose from, each a button with icon and name. */
+const tagKeys = {
+  recent: 'connect.tagRecent',
+  installed: 'connect.tagInstalled',
+  qrCode: 'connect.tagQrCode',
+} as const
+
+/** The Connect view's wallets: one button per wallet (named by the wallet), with its tag. */
 export function WalletList(props: WalletListProps) {
-  const browserWallets = props.wallets.filter((wallet) => wallet.type === 'ANNOUNCED')
+  const { t } = useMessages()
+  // Placeholders stand where the recommended wallets will land: before WalletConnect.
+  const walletConnectIndex = props.wallets.findIndex((wallet) => wallet.tag === 'qrCode')
+  const splitAt = walletConnectIndex === -1 ? props.wallets.length : walletConnectIndex
+  const row = (wallet: ConnectWalletItem, index: number) => (
+    <li key={wallet.key}>
+      <button
+        type="button"
+        className="latch-wallet"
+        onClick={() => props.onSelect(wallet)}
+        data-autofocus={index === 0 ? '' : undefined}
+      >
+        <WalletIcon className="latch-wallet__icon" name={wallet.name} src={wallet.icon} size={36} />
+        <span className="latch-wallet__name">{wallet.name}</span>
+        {wallet.tag ? (
+          <span className={`latch-wallet__tag latch-wallet__tag--${wallet.tag}`}>
+            {t(tagKeys[wallet.tag])}
+          </span>
+        ) : null}
+      </button>
+    </li>
+  )
   return (
-    <div className="latch-wallets">
-      <ul className="latch-wallets__list">
-        {props.wallets.map((wallet, index) => (
-          <li key={wallet.id}>
-            <button
-              type="button"
-              className="latch-wallet"
-              onClick={() => props.onSelect(wallet.id)}
-              data-autofocus={index === 0 ? '' : undefined}
-            >
-              {wallet.icon ? (
-                <img
-                  className="latch-wallet__icon"
-                  src={wallet.icon}
-                  alt=""
-                  width={36}
-                  height={36}
-                />
-              ) : (
-                <span className="latch-wallet__icon latch-wallet__icon--blank" aria-hidden="true">
-                  {wallet.name.slice(0, 1)}
-                </span>
-              )}
-              <span className="latch-wallet__name">{wallet.name}</span>
-              {tags[wallet.type] ? (
-                <span className="latch-wallet__tag">{tags[wallet.type]}</span>
-              ) : null}
-            </button>
-          </li>
-        ))}
-      </ul>
-      {browserWallets.length === 0 ? (
-        <p className="latch-wallets__note">
-          No browser wallet detected. Use WalletConnect to connect a wallet on your phone.
-        </p>
-      ) : null}
-    </div>
+    <ul className="latch-wallets__list" aria-label={t('connect.walletsLabel')}>
+      {props.wallets.slice(0, splitAt).map(row)}
+      {placeholderKeys.slice(0, props.placeholders).map((key) => (
+        <li key={key} className="latch-wallet latch-wallet--skeleton" aria-hidden="true">
+          <span className="latch-wallet__icon latch-skeleton-block" />
+          <span className="latch-skeleton-line" />
+        </li>
+      ))}
+      {props.wallets.slice(splitAt).map((wallet, index) => row(wallet, splitAt + index))}
+    </ul>
   )
 }

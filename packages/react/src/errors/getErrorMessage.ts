@@ -1,23 +1,46 @@
+import { en, type MessageKey } from '../i18n/en.ts'
+import { translate } from '../i18n/locales.ts'
+
+/** Looks up a message; `useMessages().t` in views, English by default. */
+export type Translate = (
+  key: MessageKey,
+  values?: Readonly<Record<string, string | number>>,
+) => string
+
+const english: Translate = (key, values) => translate(en, key, values)
+
 /**
  * The one table from error names to what the person reads (spec section 8). Errors not listed
  * show their own short message.
  */
-const messages: Record<string, string> = {
-  UserRejectedRequestError: 'Connection declined in the wallet.',
-  BalanceUnavailableError: 'Token Balance Unavailable',
-  ProjectIdNotConfiguredError: 'Project ID Not Configured',
-  InvalidConfigError: 'Invalid App Configuration',
-  DisconnectFailedError: 'Failed to disconnect',
-  ChainNotConfiguredError: 'Chain is not supported',
+const messageKeys: Readonly<Record<string, MessageKey>> = {
+  UserRejectedRequestError: 'error.userRejected',
+  BalanceUnavailableError: 'error.tokenBalanceUnavailable',
+  ProjectIdNotConfiguredError: 'error.projectIdNotConfigured',
+  InvalidConfigError: 'error.invalidAppConfiguration',
+  DisconnectFailedError: 'error.failedToDisconnect',
+  ChainNotConfiguredError: 'error.chainNotSupported',
+  UnsupportedChainError: 'error.chainNotSupported',
+  NetworkNotFoundError: 'error.networkNotFound',
+  SwitchChainError: 'error.switchChainFailed',
+  SignatureDeclinedError: 'error.signatureDeclined',
+  AbortError: 'error.requestAborted',
 }
 
-/** A user-facing sentence for an error. */
-export function getErrorMessage(error: unknown): string {
-  if (!(error instanceof Error)) return 'Something went wrong'
-  const known = messages[error.name]
-  if (known) return known
+/** The chain id a switch-chain error is about, for its `{chainId}` placeholder. */
+function chainIdOf(error: Error): string | undefined {
+  const chainId = (error as { chainId?: unknown }).chainId
+  if (typeof chainId === 'number' || typeof chainId === 'string') return String(chainId)
+  return /eip155:(\d+)/.exec(error.message)?.[1]
+}
+
+/** A user-facing sentence for an error, in the locale of `t` (English by default). */
+export function getErrorMessage(error: unknown, t: Translate = english): string {
+  if (!(error instanceof Error)) return t('error.generic')
+  const key = messageKeys[error.name]
+  if (key) return t(key, { chainId: chainIdOf(error) ?? '' })
   const short = (error as { shortMessage?: unknown }).shortMessage
-  return typeof short === 'string' && short ? short : error.message || 'Something went wrong'
+  return typeof short === 'string' && short ? short : error.message || t('error.generic')
 }
 
 /** Whether the person declined in the wallet (a normal outcome, not a failure). */

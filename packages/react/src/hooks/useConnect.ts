@@ -1,11 +1,14 @@
-import { type ConnectionStatus, cancelConnect, connect } from '@latch/core'
+import { type ConnectionStatus, cancelConnect, connect, type RecentWalletInput } from '@latch/core'
 import { useCallback } from 'react'
 import { useConfig } from './useConfig.ts'
 import { useLatchState } from './useLatchState.ts'
 
 export type UseConnectReturnType = {
-  /** Starts connecting; the outcome lands in `status` and `error`. */
-  connect(connectorId: string): void
+  /**
+   * Starts connecting; the outcome lands in `status` and `error`. `wallet`: the registry
+   * wallet picked, remembered among the recent wallets once connected.
+   */
+  connect(connectorId: string, options?: { wallet?: RecentWalletInput | undefined }): void
   /** Abandons a pending attempt and clears the last error. */
   cancel(): void
   status: ConnectionStatus
@@ -21,9 +24,9 @@ export function useConnect(): UseConnectReturnType {
   const config = useConfig()
   const state = useLatchState()
   const start = useCallback(
-    (connectorId: string) => {
+    (connectorId: string, options?: { wallet?: RecentWalletInput | undefined }) => {
       // The store records the error; the promise is only for callers that await it.
-      connect(config, { connectorId }).catch(() => {})
+      connect(config, { connectorId, wallet: options?.wallet }).catch(() => {})
     },
     [config],
   )

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { createI18n } from './createI18n.ts'
 import { en } from './en.ts'
 import { locales, pickLocale, translate } from './locales.ts'
 
@@ -27,5 +28,27 @@ describe('translate', () => {
 
   it('writes Arabic right to left', () => {
     expect(locales.ar.dir).toBe('rtl')
+  })
+})
+
+describe('createI18n', () => {
+  it('picks the configured locale over the browser and speaks it with its direction', () => {
+    const arabic = createI18n('ar-EG', ['es-ES'])
+    expect(arabic).toMatchObject({ locale: 'ar', dir: 'rtl' })
+    expect(arabic.t('account.disconnect')).toBe('قطع الاتصال')
+    const spanish = createI18n(undefined, ['fr-FR', 'es-419'])
+    expect(spanish).toMatchObject({ locale: 'es', dir: 'ltr' })
+    expect(spanish.t('networks.switched', { network: 'Base' })).toBe('Cambiado a Base')
+    expect(createI18n('xx', []).locale).toBe('en')
+  })
+
+  it('has the spec wording in English', () => {
+    const { t } = createI18n('en', [])
+    expect(t('unsupportedChain.text')).toBe(
+      "This app doesn't support your current network. Switch to an available option to continue.",
+    )
+    expect(t('error.switchChainFailed', { chainId: 10 })).toBe(
+      'Failed to switch to chain eip155:10. The chain is not approved or the wallet does not support wallet_switchEthereumChain method.',
+    )
   })
 })
