@@ -96,6 +96,9 @@ export function stackPortLabels(portBase: number): { port: number; label: string
   ]
 }
 
+/** The last lines each service printed, to explain a failed start. */
+const outputs = new WeakMap<ChildProcess, string[]>()
+
 function spawnService(
   name: string,
   args: string[],
@@ -107,9 +110,16 @@ function spawnService(
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  const recent: string[] = []
   const forward = (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) if (line.trim()) log(`[${name}] ${line}`)
+    for (const line of chunk.toString().split('\n')) {
+      if (!line.trim()) continue
+      log(`[${name}] ${line}`)
+      recent.push(line)
+      if (recent.length > 20) recent.shift()
+    }
   }
+  outputs.set(child, recent)
   child.stdout?.on('data', forward)
   child.stderr?.on('data', forward)
   process.once('exit', () => child.kill('SIGKILL'))
@@ -132,7 +142,10 @@ async function waitForHttp(url: string, child: ChildProcess, what: string): Prom
     exitCode = code ?? 1
   })
   while (Date.now() < deadline) {
-    if (exitCode !== null) throw new Error(`${what} exited with code ${exitCode} while starting.`)
+    if (exitCode !== null) {
+      const output = outputs.get(child)?.join('\n  ') ?? ''
+      throw new Error(`${what} exited with code ${exitCode} while starting:\n  ${output}`)
+    }
     try {
       const response = await fetch(url)
       if (response.ok) return

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { delimiter, dirname, resolve } from 'node:path'
 
 /**
  * `npm test`: lint and format check, type check, layer check and unit/API/devnet tests
@@ -11,8 +11,14 @@ const root = resolve(import.meta.dirname, '..')
 const results = resolve(root, '.latch')
 mkdirSync(results, { recursive: true })
 const bin = (name: string) => resolve(root, 'node_modules/.bin', name)
+// Tools whose launcher says `#!/usr/bin/env node` must find this Node (24), not the system's,
+// also when this script is run directly rather than through `npm test`.
+const path = [dirname(process.execPath), resolve(root, 'node_modules/.bin'), process.env.PATH]
+  .filter(Boolean)
+  .join(delimiter)
 const env = {
   ...process.env,
+  PATH: path,
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
   FORCE_COLOR: process.env.CI ? '0' : '1',
 }
@@ -26,6 +32,7 @@ const typecheckProjects = [
   'apps/web',
   'e2e',
   'scripts',
+  'bench',
 ]
 
 type Step = { name: string; command: string; args: string[]; cwd?: string }

@@ -37,7 +37,9 @@ test('a rejection in the injected wallet leaves the page usable with a clear mes
   await page.getByRole('button', { name: 'Connect Wallet' }).click()
   const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
   await dialog.getByRole('button', { name: /Test Wallet/ }).click()
-  await expect(dialog.getByRole('alert')).toContainText('Connection declined in the wallet.')
+  await expect(
+    dialog.getByRole('alert').filter({ hasText: 'Connection declined in the wallet.' }),
+  ).toBeVisible()
 
   await dialog.getByRole('button', { name: 'Try again' }).click()
   await expect(page.getByTestId('account-address')).toContainText(injectedWallet.address)
@@ -78,8 +80,8 @@ test('a session rejected in the WalletConnect wallet shows a clear message', asy
   await dialog.getByRole('button', { name: /WalletConnect/ }).click()
   const uri = await dialog.locator('[data-wc-uri]').getAttribute('data-wc-uri')
   await walletConnectWallet.pair(uri as string)
-  await expect(dialog.getByRole('alert')).toContainText('Connection declined in the wallet.', {
-    timeout: 20_000,
-  })
+  await expect(
+    dialog.getByRole('alert').filter({ hasText: 'Connection declined in the wallet.' }),
+  ).toBeVisible({ timeout: 20_000 })
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible()
 })

@@ -42,7 +42,8 @@ export function contentSecurityPolicy(config: LatchWebConfig): string {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    // Wallet images come from the API's registry (/getWalletImage).
+    `img-src 'self' data: ${origin(config.apiUrl) ?? ''}`.trim(),
     `connect-src 'self' ${[...hosts].join(' ')}`.trim(),
     "frame-src 'none'",
     "object-src 'none'",

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { useAnimatedHeight } from '../hooks/useAnimatedHeight.ts'
 import { useMessages } from '../hooks/useMessages.ts'
+import { Toasts } from '../toasts/Toasts.tsx'
 import '../styles/latch.css'
 import './connectModal.css'
 
@@ -148,6 +149,8 @@ export function ConnectModal(props: ConnectModalProps) {
           {props.announcement}
         </p>
       </div>
+      {/* Inside the dialog: anything outside a modal dialog is inert under its backdrop. */}
+      <Toasts placement="modal" />
     </dialog>
   )
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { ConnectedAccount } from '../account/ConnectedAccount.tsx'
 import { getErrorMessage } from '../errors/getErrorMessage.ts'
 import { useConfig } from '../hooks/useConfig.ts'
 import { useConnect } from '../hooks/useConnect.ts'
@@ -116,6 +117,10 @@ export default function ConnectModalContainer() {
     case 'UnsupportedChain':
       title = t('unsupportedChain.title')
       body = <UnsupportedChainContainer />
+      break
+    case 'Account':
+      title = t('account.title')
+      body = <ConnectedAccount placement="modal" />
       break
     default:
       title = t('connect.title')

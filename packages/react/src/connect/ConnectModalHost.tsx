@@ -10,6 +10,7 @@ import {
 import { useConnectModal } from '../hooks/useConnectModal.ts'
 import { useLatchState } from '../hooks/useLatchState.ts'
 import { useMessages } from '../hooks/useMessages.ts'
+import { ConnectModalShell } from './ConnectModalShell.tsx'
 import { loadConnectModal, whenIdle } from './loadConnectModal.ts'
 
 const LazyConnectModal = lazy(loadConnectModal)
@@ -21,10 +22,10 @@ const LazyConnectModal = lazy(loadConnectModal)
  * dialog announces "Connected", as the dialog closes on it.
  */
 export function ConnectModalHost() {
-  const { isOpen } = useConnectModal()
+  const { isOpen, close } = useConnectModal()
   return (
     <>
-      <ConnectModalSlot isOpen={isOpen} />
+      <ConnectModalSlot isOpen={isOpen} close={close} />
       <ConnectedAnnouncer />
     </>
   )
@@ -49,7 +50,7 @@ function ConnectedAnnouncer() {
   )
 }
 
-function ConnectModalSlot({ isOpen }: { isOpen: boolean }) {
+function ConnectModalSlot({ isOpen, close }: { isOpen: boolean; close(): void }) {
   const [Prefetched, setPrefetched] = useState<ComponentType | undefined>()
   const isOpenRef = useRef(isOpen)
   useLayoutEffect(() => {
@@ -76,7 +77,7 @@ function ConnectModalSlot({ isOpen }: { isOpen: boolean }) {
   if (!isOpen) return null
   if (Prefetched) return <Prefetched />
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<ConnectModalShell onClose={close} />}>
       <LazyConnectModal />
     </Suspense>
   )

@@ -5,6 +5,7 @@ export const ar: Messages = {
   'connect.button': 'ربط المحفظة',
   'connect.title': 'ربط المحفظة',
   'modal.close': 'إغلاق',
+  'modal.loading': 'جارٍ التحميل…',
   'modal.back': 'رجوع',
   'connecting.continueIn': 'تابع في {wallet}',
   'connecting.declinedTitle': 'تم رفض الاتصال',

@@ -7,6 +7,7 @@ export const en = {
   'connect.button': 'Connect Wallet',
   'connect.title': 'Connect Wallet',
   'modal.close': 'Close',
+  'modal.loading': 'Loading…',
   'modal.back': 'Back',
   'connecting.continueIn': 'Continue in {wallet}',
   'connecting.declinedTitle': 'Connection declined',

@@ -5,6 +5,7 @@ export const es: Messages = {
   'connect.button': 'Conectar billetera',
   'connect.title': 'Conectar billetera',
   'modal.close': 'Cerrar',
+  'modal.loading': 'Cargando…',
   'modal.back': 'Atrás',
   'connecting.continueIn': 'Continúa en {wallet}',
   'connecting.declinedTitle': 'Conexión rechazada',

@@ -1,7 +1,6 @@
 import { useAccount } from '../hooks/useAccount.ts'
 import { useConnectModal } from '../hooks/useConnectModal.ts'
 import { useMessages } from '../hooks/useMessages.ts'
-import { Toasts } from '../toasts/Toasts.tsx'
 import { NetworksView } from './NetworksView.tsx'
 import { useNetworkOptions } from './useNetworkOptions.ts'
 import { useSwitchChain } from './useSwitchChain.ts'
@@ -29,7 +28,6 @@ export function NetworksContainer() {
         }
       />
       {/* Inside the dialog: outside it, a toast would sit under the backdrop, inert. */}
-      <Toasts placement="modal" />
     </>
   )
 }

@@ -1,7 +1,6 @@
 import { useDisconnectAccount } from '../account/useDisconnectAccount.ts'
 import { useConnectModal } from '../hooks/useConnectModal.ts'
 import { useMessages } from '../hooks/useMessages.ts'
-import { Toasts } from '../toasts/Toasts.tsx'
 import { UnsupportedChainView } from './UnsupportedChainView.tsx'
 import { useNetworkOptions } from './useNetworkOptions.ts'
 import { useSwitchChain } from './useSwitchChain.ts'
@@ -26,7 +25,6 @@ export function UnsupportedChainContainer() {
         disconnecting={disconnector.isPending}
       />
       {/* Inside the dialog: outside it, a toast would sit under the backdrop, inert. */}
-      <Toasts placement="modal" />
     </>
   )
 }
