@@ -12,8 +12,11 @@ import { privateKeyToAccount } from 'viem/accounts'
 /** An EIP-1193 error as a wallet answers it (4001 user rejected, 4902 unknown chain...). */
 export type WalletRpcError = { code: number; message: string; data?: string }
 
-/** What the wallet does with the next request of a method: approve it, or reject it (4001). */
-export type Decision = 'approve' | 'reject'
+/**
+ * What the wallet does with the next request of a method: approve it, reject it as the person
+ * would (4001), or fail as a broken wallet would (-32603).
+ */
+export type Decision = 'approve' | 'reject' | 'fail'
 
 /** Methods that a person confirms in a real wallet; the test decides their fate. */
 const confirmMethods = new Set([
@@ -85,8 +88,9 @@ export function createWalletBackend(options: {
   }
 
   async function handle(method: string, params: unknown[]): Promise<unknown> {
-    if (confirmMethods.has(method) && decide(method) === 'reject')
-      throw rpcError(4001, 'User rejected the request.')
+    const decision = confirmMethods.has(method) ? decide(method) : 'approve'
+    if (decision === 'reject') throw rpcError(4001, 'User rejected the request.')
+    if (decision === 'fail') throw rpcError(-32603, `The wallet failed to handle ${method}.`)
     switch (method) {
       case 'eth_requestAccounts':
         connected = true

@@ -107,7 +107,7 @@ export function ConnectModal(props: ConnectModalProps) {
       aria-label={label === props.title ? undefined : label}
     >
       <div className={`latch-modal__panel${shaking ? ' is-shaking' : ''}`}>
-        <header className="latch-modal__header">
+        <div className="latch-modal__header">
           {props.onBack ? (
             <button
               type="button"
@@ -137,7 +137,7 @@ export function ConnectModal(props: ConnectModalProps) {
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
           </button>
-        </header>
+        </div>
         <div ref={bodyRef} className="latch-modal__body">
           <div ref={contentRef} className="latch-modal__content">
             <div key={props.viewKey} className="latch-modal__view">

@@ -35,7 +35,7 @@ export function ConnectModalShell(props: ConnectModalShellProps) {
       }}
     >
       <div className="latch-modal__panel">
-        <header className="latch-modal__header">
+        <div className="latch-modal__header">
           <span className="latch-icon-button latch-icon-button--placeholder" />
           <h2 className="latch-modal__title">{t('connect.title')}</h2>
           <button
@@ -48,7 +48,7 @@ export function ConnectModalShell(props: ConnectModalShellProps) {
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
           </button>
-        </header>
+        </div>
         <div className="latch-modal__body">
           <p className="latch-modal__loading" role="status">
             {t('modal.loading')}

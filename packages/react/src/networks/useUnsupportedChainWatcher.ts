@@ -11,15 +11,21 @@ export function useUnsupportedChainWatcher(): void {
   const { config, modal } = useLatchContext()
   useEffect(() => {
     if (config.options.allowUnsupportedChain) return
-    let wasUnsupported = false
+    let shownFor: number | undefined
     const check = (state: LatchState) => {
       const unsupported = getIsUnsupportedChain(state, config)
       const { open, history } = modal.getState()
       const showing = open && history.some((route) => route.view === 'UnsupportedChain')
-      // Only on the change, so closing the view is respected until the next move.
-      if (unsupported && !wasUnsupported && !showing) modal.open({ view: 'UnsupportedChain' })
-      if (!unsupported && showing) modal.close()
-      wasUnsupported = unsupported
+      // Once per move to an unsupported network: closing the view is respected until the
+      // wallet moves again (to another unsupported network, say).
+      if (unsupported && state.chainId !== shownFor && !showing) {
+        modal.open({ view: 'UnsupportedChain' })
+        shownFor = state.chainId
+      }
+      if (!unsupported) {
+        shownFor = undefined
+        if (showing) modal.close()
+      }
     }
     check(config.getState())
     return config.subscribe(check)
