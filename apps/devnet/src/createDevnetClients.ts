@@ -20,7 +20,7 @@ export type CreateDevnetClientsParameters = {
   chainId: number
   name: string
   rpcUrl: string
-  /** The deployer, faucet and contract owner; give it a nonce manager to send in parallel. */
+  /** The deployer, faucet and contract owner (send through `createTransactionQueue`). */
   account: PrivateKeyAccount
 }
 
@@ -31,7 +31,11 @@ export type DevnetClients = {
   testClient: TestClient<'anvil', Transport, Chain>
 }
 
-/** viem clients for one devnet chain; polling is fast because anvil mines each transaction at once. */
+/**
+ * viem clients for one devnet chain; polling is fast because anvil mines each transaction at once.
+ * Requests may take up to 20 s on a loaded machine, which leaves room for a transaction's
+ * `eth_sendRawTransactionSync` (see `transactionTimeoutMs`).
+ */
 export function createDevnetClients(parameters: CreateDevnetClientsParameters): DevnetClients {
   const { chainId, name, rpcUrl, account } = parameters
   const chain = defineChain({
@@ -42,7 +46,7 @@ export function createDevnetClients(parameters: CreateDevnetClientsParameters): 
     contracts: { multicall3: { address: multicall3Address } },
     testnet: true,
   })
-  const transport = http(rpcUrl)
+  const transport = http(rpcUrl, { timeout: 20_000 })
   const pollingInterval = 20
   return {
     chain,

@@ -53,3 +53,22 @@ export class InvalidManifestError extends DevnetError {
 export class FaucetRequestError extends DevnetError {
   override name = 'FaucetRequestError'
 }
+
+/**
+ * A devnet transaction (a deployment, mint or faucet payment) reverted, or anvil did not accept
+ * it or did not mine it in time. Names the chain and the step.
+ */
+export class DevnetTransactionError extends DevnetError {
+  override name = 'DevnetTransactionError'
+  readonly chainId: number
+  readonly step: string
+
+  constructor(
+    shortMessage: string,
+    options: { chainId: number; step: string; cause?: unknown; metaMessages?: string[] },
+  ) {
+    super(shortMessage, options)
+    this.chainId = options.chainId
+    this.step = options.step
+  }
+}

@@ -1,20 +1,26 @@
 import type { DevnetChain } from '@latch/api-contract'
-import { type Address, getAddress, parseUnits } from 'viem'
+import { type Address, encodeFunctionData, getAddress, parseUnits } from 'viem'
 import { latchCollectionAbi, latchTokenAbi, wrappedEtherAbi } from './abis.ts'
 import type { DevnetClients } from './createDevnetClients.ts'
+import type { SendTransaction, TransactionQueue } from './createTransactionQueue.ts'
 import { devnetTokens, nativeCurrency, nativeFaucetAmount } from './devnetAssets.ts'
 import { FaucetRequestError } from './errors.ts'
 import type { FundedAsset, FundParameters, FundResponse } from './faucetSchema.ts'
-import { waitForSuccess } from './waitForSuccess.ts'
 
-/** What the faucet needs of a running devnet: each chain with clients of its owner account. */
+/**
+ * What the faucet needs of a running devnet: each chain with clients of its owner account and the
+ * queue its transactions go through (the one the deployment used).
+ */
 export type FaucetDevnet = {
-  chains: readonly { chain: DevnetChain; clients: DevnetClients }[]
+  chains: readonly { chain: DevnetChain; clients: DevnetClients; transactions: TransactionQueue }[]
 }
 
 /**
  * Gives `address` native currency (set on anvil) and tokens (minted by the owner) on one chain or
  * all of them. Throws `FaucetRequestError` for a chain, token or amount the devnet cannot serve.
+ *
+ * Requests may arrive at once: on each chain, a request's assets are handed out one after the
+ * other in one job of the chain's queue, after those of earlier requests; chains work in parallel.
  */
 export async function fund(
   devnet: FaucetDevnet,
@@ -31,7 +37,7 @@ export async function fund(
     )
   }
 
-  const jobs = targets.flatMap(({ chain, clients }) => {
+  const jobs = targets.map(({ chain, clients, transactions }) => {
     const assets = listAssets(chain)
     const wanted = parameters.token?.toUpperCase()
     const selected = wanted === undefined ? assets.filter((asset) => asset.byDefault) : assets
@@ -41,7 +47,7 @@ export async function fund(
         `Unknown token "${parameters.token}" on chain ${chain.id}. Tokens: ${assets.map((asset) => asset.symbol).join(', ')}.`,
       )
     }
-    return matches.map((asset) => {
+    const sends = matches.map((asset) => {
       const amount = parameters.amount ?? asset.defaultAmount
       const value = toUnits(amount, asset.decimals, asset.symbol)
       if (asset.maxUnits !== undefined && value > asset.maxUnits) {
@@ -49,11 +55,17 @@ export async function fund(
           `Invalid amount "${amount}": at most ${asset.maxUnits} ${asset.symbol} per call.`,
         )
       }
-      return () => asset.send({ clients, address, value, amount })
+      return (send: SendTransaction) => asset.send({ clients, send, address, value, amount })
     })
+    return () =>
+      transactions.run(async (send) => {
+        const funded: FundedAsset[] = []
+        for (const sendAsset of sends) funded.push(await sendAsset(send))
+        return funded
+      })
   })
-  // Validate everything before the first transaction, then send all at once.
-  const funded = await Promise.all(jobs.map((job) => job()))
+  // Validate everything before the first transaction.
+  const funded = (await Promise.all(jobs.map((job) => job()))).flat()
   return { address, funded }
 }
 
@@ -64,8 +76,10 @@ type Asset = {
   /** Part of a call that names no token. */
   byDefault: boolean
   maxUnits?: bigint
+  /** Runs inside the chain's queue: reads and writes of balances cannot interleave. */
   send: (parameters: {
     clients: DevnetClients
+    send: SendTransaction
     address: Address
     value: bigint
     amount: string
@@ -91,34 +105,33 @@ function listAssets(chain: DevnetChain): Asset[] {
       defaultAmount:
         devnetTokens.find((known) => known.symbol === token.symbol)?.faucetAmount ?? '100',
       byDefault: true,
-      send: async ({ clients, address, value, amount }) => {
+      send: async ({ clients, send, address, value, amount }) => {
         const { walletClient, publicClient, testClient } = clients
-        let receipt: Awaited<ReturnType<typeof waitForSuccess>>
+        const step = `fund ${address} with ${amount} ${token.symbol}`
+        let receipt: Awaited<ReturnType<SendTransaction>>
         if (token.address.toLowerCase() === chain.contracts.weth.toLowerCase()) {
           // WETH stays fully backed: top the owner up with the ether it then wraps for `address`.
           const owner = walletClient.account.address
           const balance = await publicClient.getBalance({ address: owner })
           await testClient.setBalance({ address: owner, value: balance + value })
-          receipt = await waitForSuccess(
-            clients,
-            walletClient.writeContract({
-              address: token.address as Address,
+          receipt = await send(step, {
+            to: token.address as Address,
+            data: encodeFunctionData({
               abi: wrappedEtherAbi,
               functionName: 'depositTo',
               args: [address],
-              value,
             }),
-          )
+            value,
+          })
         } else {
-          receipt = await waitForSuccess(
-            clients,
-            walletClient.writeContract({
-              address: token.address as Address,
+          receipt = await send(step, {
+            to: token.address as Address,
+            data: encodeFunctionData({
               abi: latchTokenAbi,
               functionName: 'mint',
               args: [address, value],
             }),
-          )
+          })
         }
         return {
           chainId: chain.id,
@@ -136,19 +149,18 @@ function listAssets(chain: DevnetChain): Asset[] {
     byDefault: false,
     // Each lantern is its own transaction.
     maxUnits: 20n,
-    send: async ({ clients, address, value, amount }) => {
+    send: async ({ send, address, value, amount }) => {
       const tokenIds: string[] = []
       let transactionHash: string | undefined
       for (let i = 0n; i < value; i++) {
-        const receipt = await waitForSuccess(
-          clients,
-          clients.walletClient.writeContract({
-            address: chain.nft.address as Address,
+        const receipt = await send(`fund ${address} with a lantern`, {
+          to: chain.nft.address as Address,
+          data: encodeFunctionData({
             abi: latchCollectionAbi,
             functionName: 'mint',
             args: [address],
           }),
-        )
+        })
         // The Transfer log's third topic is the token id.
         const tokenId = receipt.logs.find(
           (log) => log.address.toLowerCase() === chain.nft.address.toLowerCase(),

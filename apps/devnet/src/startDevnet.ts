@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto'
 import { readFile, rm } from 'node:fs/promises'
 import type { DevnetManifest } from '@latch/api-contract'
 import { privateKeyToAccount } from 'viem/accounts'
-import { createNonceManager, jsonRpc } from 'viem/nonce'
 import { anvilAccounts } from './accounts.ts'
 import { assertPortsFree } from './assertPortsFree.ts'
 import { devnetChains } from './chains.ts'
 import { createDevnetClients } from './createDevnetClients.ts'
 import { createServicesApp } from './createServicesApp.ts'
+import { createTransactionQueue } from './createTransactionQueue.ts'
 import { deployDevnetContracts } from './deployDevnetContracts.ts'
 import { readDevnetEnv } from './env.ts'
 import { DevnetError } from './errors.ts'
@@ -76,10 +76,9 @@ export async function startDevnet(
     if (failed) throw failed.reason
     log(`devnet: ${devnetChains.length} anvils up in ${elapsed(started)} ms`)
 
-    // One owner for every chain; the nonce manager lets it send many transactions at once.
-    const owner = privateKeyToAccount((anvilAccounts[0] as (typeof anvilAccounts)[0]).privateKey, {
-      nonceManager: createNonceManager({ source: jsonRpc() }),
-    })
+    // One owner for every chain. On each chain its transactions go out one at a time, through a
+    // queue that the faucet then keeps using; the chains deploy in parallel.
+    const owner = privateKeyToAccount((anvilAccounts[0] as (typeof anvilAccounts)[0]).privateKey)
     const servicesUrl = `http://127.0.0.1:${ports.services}`
     const demoWallet = anvilAccounts[9] as (typeof anvilAccounts)[0]
     const chains = await Promise.all(
@@ -91,14 +90,16 @@ export async function startDevnet(
           rpcUrl,
           account: owner,
         })
+        const transactions = createTransactionQueue(clients)
         const chain = await deployDevnetContracts({
           clients,
+          transactions,
           rpcUrl,
           nftBaseUri: `${servicesUrl}/nft/${devnetChain.id}/`,
           fundedAccounts: anvilAccounts.map((account) => account.address),
           demoWallet: demoWallet.address,
         })
-        return { chain, clients }
+        return { chain, clients, transactions }
       }),
     )
     log(`devnet: contracts deployed in ${elapsed(started)} ms`)

@@ -20,7 +20,7 @@ export function createAppConfig(webConfig: LatchWebConfig, window: Window): Latc
     },
     connectors: [
       walletConnect({
-        projectId: webConfig.projectId,
+        projectId: webConfig.walletConnectProjectId ?? webConfig.projectId,
         relayUrl: webConfig.relayUrl,
         networks: webConfig.networks,
         metadata: {

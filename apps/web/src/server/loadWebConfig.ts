@@ -12,6 +12,7 @@ export type LoadWebConfigParameters = {
     LATCH_API_URL?: string | undefined
     LATCH_PROJECT_ID?: string | undefined
     LATCH_RELAY_URL?: string | undefined
+    LATCH_WALLETCONNECT_PROJECT_ID?: string | undefined
     LATCH_NETWORKS?: string | undefined
     LATCH_APP_NAME?: string | undefined
     LATCH_STATE_DIR?: string | undefined
@@ -87,6 +88,9 @@ export function loadWebConfig(parameters: LoadWebConfigParameters): LatchWebConf
     apiUrl: env.LATCH_API_URL || defaultApiUrl,
     projectId: env.LATCH_PROJECT_ID || manifest?.projectId || '',
     relayUrl,
+    ...(env.LATCH_WALLETCONNECT_PROJECT_ID
+      ? { walletConnectProjectId: env.LATCH_WALLETCONNECT_PROJECT_ID }
+      : {}),
     appName: env.LATCH_APP_NAME || 'Latch',
     networks,
     ...(devnetWallet ? { devnetWallet } : {}),

@@ -66,3 +66,35 @@ describe('parseLatchWebConfig', () => {
     expect(() => parseLatchWebConfig(undefined)).toThrow('The app configuration is invalid.')
   })
 })
+
+describe('walletConnectProjectId', () => {
+  const base = {
+    apiUrl: 'https://api.example.com',
+    projectId: 'latch-project',
+    relayUrl: 'wss://relay.example.com',
+    appName: 'Latch',
+    networks: [
+      {
+        id: 8453,
+        name: 'Base',
+        caipNetworkId: 'eip155:8453',
+        rpcUrl: 'https://base.example.com',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      },
+    ],
+  }
+
+  it('keeps a WalletConnect Cloud id apart from the Latch project id', () => {
+    const id = '0123456789abcdef0123456789ABCDEF'
+    expect(
+      parseLatchWebConfig({ ...base, walletConnectProjectId: id }).walletConnectProjectId,
+    ).toBe(id)
+    expect(parseLatchWebConfig(base).walletConnectProjectId).toBeUndefined()
+  })
+
+  it('refuses an id the relay would refuse', () => {
+    expect(() => parseLatchWebConfig({ ...base, walletConnectProjectId: 'short' })).toThrow(
+      /walletConnectProjectId: expected a 32-character WalletConnect project id/,
+    )
+  })
+})

@@ -23,6 +23,11 @@ export type LatchWebConfig = {
   projectId: string
   /** WalletConnect relay, e.g. "ws://127.0.0.1:4172". */
   relayUrl: string
+  /**
+   * The project id the relay knows this app by (a WalletConnect Cloud id for the public
+   * relay); default `projectId`, which the devnet relay accepts.
+   */
+  walletConnectProjectId?: string | undefined
   appName: string
   /** At least one; the first is the default. */
   networks: LatchNetwork[]
@@ -46,6 +51,12 @@ function readAppearance(
   issues: Issues,
 ): Pick<LatchWebConfig, 'locale' | 'themeMode' | 'themeVariables'> {
   const result: Pick<LatchWebConfig, 'locale' | 'themeMode' | 'themeVariables'> = {}
+  if (
+    value.walletConnectProjectId !== undefined &&
+    (typeof value.walletConnectProjectId !== 'string' ||
+      !/^[0-9a-zA-Z]{32}$/.test(value.walletConnectProjectId))
+  )
+    issues.push('walletConnectProjectId: expected a 32-character WalletConnect project id.')
   if (value.locale !== undefined) {
     if (
       typeof value.locale === 'string' &&
@@ -189,6 +200,9 @@ export function parseLatchWebConfig(value: unknown): LatchWebConfig {
     apiUrl: apiUrl.replace(/\/+$/, ''),
     projectId,
     relayUrl,
+    ...(typeof value.walletConnectProjectId === 'string'
+      ? { walletConnectProjectId: value.walletConnectProjectId }
+      : {}),
     appName,
     networks,
     ...(devnetWallet ? { devnetWallet } : {}),
