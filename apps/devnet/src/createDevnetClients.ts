@@ -32,10 +32,12 @@ export type DevnetClients = {
 }
 
 /**
- * viem clients for one devnet chain; polling is fast because anvil mines each transaction at once.
- * Requests may take up to 20 s on a loaded machine, which leaves room for a transaction's
- * `eth_sendRawTransactionSync` (see `transactionTimeoutMs`).
+ * How long one request to anvil may take, `eth_sendRawTransactionSync` included (it answers once
+ * the transaction is mined, which takes milliseconds even on a loaded machine).
  */
+export const requestTimeoutMs = 20_000
+
+/** viem clients for one devnet chain; polling is fast because anvil mines each transaction at once. */
 export function createDevnetClients(parameters: CreateDevnetClientsParameters): DevnetClients {
   const { chainId, name, rpcUrl, account } = parameters
   const chain = defineChain({
@@ -46,7 +48,7 @@ export function createDevnetClients(parameters: CreateDevnetClientsParameters): 
     contracts: { multicall3: { address: multicall3Address } },
     testnet: true,
   })
-  const transport = http(rpcUrl, { timeout: 20_000 })
+  const transport = http(rpcUrl, { timeout: requestTimeoutMs })
   const pollingInterval = 20
   return {
     chain,

@@ -1,5 +1,13 @@
-import { type Address, BaseError, type Hex, type TransactionReceipt } from 'viem'
-import type { DevnetClients } from './createDevnetClients.ts'
+import {
+  type Address,
+  BaseError,
+  type Hex,
+  HttpRequestError,
+  NonceTooLowError,
+  TimeoutError,
+  type TransactionReceipt,
+} from 'viem'
+import { type DevnetClients, requestTimeoutMs } from './createDevnetClients.ts'
 import { DevnetTransactionError } from './errors.ts'
 
 /** One transaction from the chain's owner account; without `to`, it deploys `data`. */
@@ -7,8 +15,8 @@ export type QueuedTransaction = { to?: Address; data?: Hex; value?: bigint }
 
 /**
  * Sends one transaction and resolves with its receipt once anvil has mined it. Throws a
- * `DevnetTransactionError` naming the chain and `step` if it reverts, cannot be sent, or is not
- * mined within `transactionTimeoutMs`.
+ * `DevnetTransactionError` naming the chain and `step` if it reverts, cannot be sent, or anvil
+ * does not answer within `requestTimeoutMs`.
  */
 export type SendTransaction = (
   step: string,
@@ -22,9 +30,6 @@ export type TransactionQueue = {
    */
   run: <T>(job: (send: SendTransaction) => Promise<T>) => Promise<T>
 }
-
-/** How long anvil may take to mine one transaction before the step fails. */
-export const transactionTimeoutMs = 15_000
 
 /**
  * The owner account's transactions on one chain, strictly one at a time: each is sent with an
@@ -42,17 +47,26 @@ export function createTransactionQueue(clients: DevnetClients): TransactionQueue
   let nextNonce: number | undefined
   let tail: Promise<unknown> = Promise.resolve()
 
+  const countNonce = () => publicClient.getTransactionCount({ address, blockTag: 'pending' })
+  const sendSync = (transaction: QueuedTransaction, nonce: number) =>
+    walletClient.sendTransactionSync({ ...transaction, to: transaction.to ?? null, nonce })
+
   const send: SendTransaction = async (step, transaction) => {
     let receipt: TransactionReceipt
     try {
-      const nonce =
-        nextNonce ?? (await publicClient.getTransactionCount({ address, blockTag: 'pending' }))
-      receipt = await walletClient.sendTransactionSync({
-        ...transaction,
-        to: transaction.to ?? null,
-        nonce,
-        timeout: transactionTimeoutMs,
-      })
+      let nonce = nextNonce ?? (await countNonce())
+      try {
+        receipt = await sendSync(transaction, nonce)
+      } catch (error) {
+        const stale =
+          nextNonce !== undefined &&
+          error instanceof BaseError &&
+          error.walk((cause) => cause instanceof NonceTooLowError)
+        if (!stale) throw error
+        // Someone else sent from the owner's (well-known) key: count again, once.
+        nonce = await countNonce()
+        receipt = await sendSync(transaction, nonce)
+      }
       nextNonce = nonce + 1
     } catch (error) {
       // It may have reached anvil or not: count from the chain before the next transaction.
@@ -83,6 +97,13 @@ export function createTransactionQueue(clients: DevnetClients): TransactionQueue
 
 function describe(error: unknown): string {
   if (error instanceof BaseError) {
+    if (error.walk((cause) => cause instanceof TimeoutError)) {
+      return `anvil did not answer within ${requestTimeoutMs / 1000} s.`
+    }
+    const unreachable = error.walk((cause) => cause instanceof HttpRequestError)
+    if (unreachable instanceof HttpRequestError && unreachable.status === undefined) {
+      return `anvil did not answer (${unreachable.details}).`
+    }
     const details = error.details && !error.shortMessage.includes(error.details)
     return details ? `${error.shortMessage} (${error.details})` : error.shortMessage
   }

@@ -8,6 +8,7 @@ export {
   AnvilStartError,
   DevnetError,
   DevnetNotRunningError,
+  DevnetTransactionError,
   FaucetRequestError,
   InvalidManifestError,
   PortInUseError,

@@ -5,6 +5,7 @@ import path from 'node:path'
 import type { DevnetChain } from '@latch/api-contract'
 import {
   createPublicClient,
+  createTestClient,
   defineChain,
   erc20Abi,
   formatUnits,
@@ -36,17 +37,18 @@ afterAll(async () => {
   await rm(stateDir, { recursive: true, force: true })
 })
 
-function clientFor(chain: DevnetChain) {
-  return createPublicClient({
-    chain: defineChain({
-      id: chain.id,
-      name: chain.name,
-      nativeCurrency: chain.nativeCurrency,
-      rpcUrls: { default: { http: [chain.rpcUrl] } },
-      contracts: { multicall3: { address: chain.contracts.multicall3 as `0x${string}` } },
-    }),
-    transport: http(),
+function viemChain(chain: DevnetChain) {
+  return defineChain({
+    id: chain.id,
+    name: chain.name,
+    nativeCurrency: chain.nativeCurrency,
+    rpcUrls: { default: { http: [chain.rpcUrl] } },
+    contracts: { multicall3: { address: chain.contracts.multicall3 as `0x${string}` } },
   })
+}
+
+function clientFor(chain: DevnetChain) {
+  return createPublicClient({ chain: viemChain(chain), transport: http() })
 }
 
 const token = (chain: DevnetChain, symbol: string) => {
@@ -64,7 +66,7 @@ const postFund = async (body: unknown) => {
   return {
     status: response.status,
     body: (await response.json()) as {
-      funded: { symbol: string }[]
+      funded: { symbol: string; amount: string; tokenIds?: string[] }[]
       error: { code: string; message: string }
     },
   }
@@ -203,6 +205,54 @@ describe('startDevnet', () => {
 
     await postFund({ address, chainId: chain.id, token: 'lusd', amount: '2.5' })
     expect(await client.readContract({ ...lusd, args: [address] })).toBe(parseUnits('10002.5', 6))
+  })
+
+  test('the faucet serves concurrent requests for one chain, each in full', async () => {
+    const chain = devnet.manifest.chains[0] as DevnetChain
+    const client = clientFor(chain)
+    const first = privateKeyToAccount(generatePrivateKey()).address
+    const second = privateKeyToAccount(generatePrivateKey()).address
+    const requests = [
+      { address: first, chainId: chain.id },
+      { address: first, chainId: chain.id, token: 'ETH', amount: '1' },
+      { address: first, chainId: chain.id, token: 'LUSD', amount: '1' },
+      { address: first, chainId: chain.id, token: 'WETH', amount: '1' },
+      { address: first, chainId: chain.id, token: 'LANTERN', amount: '2' },
+      { address: second, chainId: chain.id, token: 'LANTERN', amount: '3' },
+      { address: second, chainId: chain.id },
+      { address: second, chainId: chain.id, token: 'ETH', amount: '1' },
+    ]
+
+    const answers = await Promise.all(requests.map((request) => postFund(request)))
+    expect(answers.map((answer) => answer.status)).toEqual(requests.map(() => 200))
+    // Each lantern id handed out once.
+    const tokenIds = answers.flatMap((answer) =>
+      answer.body.funded.flatMap((a) => a.tokenIds ?? []),
+    )
+    expect(tokenIds).toHaveLength(5)
+    expect(new Set(tokenIds).size).toBe(5)
+
+    // Native top-ups read and write the balance: concurrent ones must not overwrite each other.
+    expect(await client.getBalance({ address: first })).toBe(parseEther('101'))
+    expect(await client.getBalance({ address: second })).toBe(parseEther('101'))
+    const balanceOf = (symbol: string, address: `0x${string}`) =>
+      client.readContract({
+        address: symbol === 'LANTERN' ? (chain.nft.address as `0x${string}`) : token(chain, symbol),
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [address],
+      })
+    expect(await balanceOf('LUSD', first)).toBe(parseUnits('10001', 6))
+    expect(await balanceOf('WETH', first)).toBe(parseEther('11'))
+    expect(await balanceOf('LANTERN', first)).toBe(2n)
+    expect(await balanceOf('LANTERN', second)).toBe(3n)
+    // Nothing left behind in anvil's pool.
+    const testClient = createTestClient({
+      mode: 'anvil',
+      chain: viemChain(chain),
+      transport: http(),
+    })
+    expect(await testClient.getTxpoolStatus()).toEqual({ pending: 0, queued: 0 })
   })
 
   test('the faucet answers 400 to a bad request', async () => {
