@@ -1,0 +1,89 @@
+import { z } from 'zod'
+
+/** Query of `GET /v1/account/{account}/history` (spec section 7: cursor, onramp, chainId). */
+export const historyQuerySchema = z.object({
+  projectId: z.string().min(1, 'A projectId is required.'),
+  /** CAIP-2 or a bare chain id; when absent, every configured chain. */
+  chainId: z
+    .string()
+    .regex(
+      /^(eip155:)?\d+$/,
+      'chainId must be a positive integer or a CAIP-2 id like "eip155:31337".',
+    )
+    .transform((value) => Number(value.replace(/^eip155:/, '')))
+    .optional(),
+  /** Opaque cursor from a previous page's `next`. */
+  cursor: z.string().max(200, 'cursor is too long.').optional(),
+  /** 'coinbase' would add on-ramp purchases; accepted and ignored until the on-ramp exists. */
+  onramp: z.string().max(40).optional(),
+  /** Items per page, 1 to 100 (default 25). */
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+})
+
+export const transferDirectionSchema = z.enum(['in', 'out', 'self'])
+
+/** One asset movement of a transaction (spec section 3: transfers with fungible_info or nft_info). */
+export const historyTransferSchema = z.object({
+  direction: transferDirectionSchema,
+  quantity: z.object({ numeric: z.string() }),
+  /** Fiat value at today's price, when known. */
+  value: z.number().optional(),
+  price: z.number().optional(),
+  fungible_info: z
+    .object({
+      name: z.string(),
+      symbol: z.string(),
+      /** CAIP-19-like token id; the zero address for the native coin. */
+      address: z.string(),
+      icon: z.object({ url: z.string() }).optional(),
+    })
+    .optional(),
+  nft_info: z
+    .object({
+      name: z.string(),
+      tokenId: z.string(),
+      collection: z.object({ name: z.string(), address: z.string() }),
+      content: z
+        .object({ preview: z.object({ url: z.string(), content_type: z.string() }) })
+        .optional(),
+    })
+    .optional(),
+})
+
+/** One transaction of the history (spec section 3: metadata with operationType, status, sentFrom, sentTo). */
+export const historyTransactionSchema = z.object({
+  id: z.string(),
+  metadata: z.object({
+    operationType: z.enum([
+      'send',
+      'receive',
+      'trade',
+      'mint',
+      'burn',
+      'execute',
+      'approve',
+      'deploy',
+    ]),
+    status: z.enum(['confirmed', 'failed', 'pending']),
+    hash: z.string(),
+    /** ISO 8601 */
+    minedAt: z.string(),
+    sentFrom: z.string(),
+    sentTo: z.string(),
+    nonce: z.number().int(),
+    /** CAIP-2 */
+    chain: z.string(),
+    blockNumber: z.number().int(),
+  }),
+  transfers: z.array(historyTransferSchema),
+})
+
+export const historyResponseSchema = z.object({
+  data: z.array(historyTransactionSchema),
+  /** Cursor of the next (older) page; null on the last page. */
+  next: z.string().nullable(),
+})
+
+export type HistoryTransfer = z.infer<typeof historyTransferSchema>
+export type HistoryTransaction = z.infer<typeof historyTransactionSchema>
+export type HistoryResponse = z.infer<typeof historyResponseSchema>

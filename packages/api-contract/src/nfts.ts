@@ -1,0 +1,30 @@
+import { z } from 'zod'
+
+/** Query of `GET /v1/account/{address}/nfts`: the ERC-721 tokens an account owns. */
+export const nftsQuerySchema = z.object({
+  projectId: z.string().min(1, 'A projectId is required.'),
+  chainId: z
+    .string()
+    .regex(
+      /^(eip155:)?\d+$/,
+      'chainId must be a positive integer or a CAIP-2 id like "eip155:31337".',
+    )
+    .transform((value) => Number(value.replace(/^eip155:/, '')))
+    .optional(),
+})
+
+export const nftSchema = z.object({
+  /** CAIP-2 */
+  chainId: z.string(),
+  contract: z.string(),
+  tokenId: z.string(),
+  collectionName: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  /** An image URL the browser can load (proxied through the API: `/v1/nft-image/...`). */
+  imageUrl: z.string().optional(),
+})
+
+export const nftsResponseSchema = z.object({ data: z.array(nftSchema) })
+export type Nft = z.infer<typeof nftSchema>
+export type NftsResponse = z.infer<typeof nftsResponseSchema>
