@@ -47,3 +47,18 @@ export async function axeViolations(page: Page): Promise<{ id: string; nodes: nu
 export async function installAxe(page: Page): Promise<void> {
   await page.addInitScript({ path: new URL(import.meta.resolve('axe-core/axe.min.js')).pathname })
 }
+
+/** Connects through the WalletConnect QR code: the Node wallet pairs with the URI the page shows. */
+export async function connectWithWalletConnect(
+  page: Page,
+  wallet: { address: string; pair(uri: string): Promise<void> },
+): Promise<void> {
+  const dialog = await openConnectModal(page)
+  await dialog.getByRole('button', { name: /WalletConnect/ }).click()
+  const uri = await dialog.locator('[data-wc-uri]').getAttribute('data-wc-uri')
+  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+  await wallet.pair(uri as string)
+  await expect(page.getByTestId('account-address')).toContainText(wallet.address, {
+    timeout: 20_000,
+  })
+}

@@ -1,6 +1,7 @@
 import {
   axeViolations,
   connectWith,
+  connectWithWalletConnect,
   installAxe,
   openConnectModal,
   walletButtonNames,
@@ -23,13 +24,7 @@ test('reload restores the WalletConnect session without a new QR code', async ({
   page,
   walletConnectWallet,
 }) => {
-  const dialog = await openConnectModal(page)
-  await dialog.getByRole('button', { name: /WalletConnect/ }).click()
-  const uri = await dialog.locator('[data-wc-uri]').getAttribute('data-wc-uri')
-  await walletConnectWallet.pair(uri as string)
-  await expect(page.getByTestId('account-address')).toContainText(walletConnectWallet.address, {
-    timeout: 20_000,
-  })
+  await connectWithWalletConnect(page, walletConnectWallet)
   await page.reload()
   await expect(page.getByTestId('account-address')).toContainText(walletConnectWallet.address, {
     timeout: 20_000,
@@ -84,13 +79,7 @@ test('disconnecting a WalletConnect session clears its stored session', async ({
   page,
   walletConnectWallet,
 }) => {
-  const dialog = await openConnectModal(page)
-  await dialog.getByRole('button', { name: /WalletConnect/ }).click()
-  const uri = await dialog.locator('[data-wc-uri]').getAttribute('data-wc-uri')
-  await walletConnectWallet.pair(uri as string)
-  await expect(page.getByTestId('account-address')).toContainText(walletConnectWallet.address, {
-    timeout: 20_000,
-  })
+  await connectWithWalletConnect(page, walletConnectWallet)
   await page.getByRole('button', { name: 'Disconnect' }).click()
   await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
   await expect.poll(() => walletConnectWallet.sessions().length, { timeout: 10_000 }).toBe(0)
@@ -106,13 +95,7 @@ test('a wallet that ends the WalletConnect session disconnects the app', async (
   page,
   walletConnectWallet,
 }) => {
-  const dialog = await openConnectModal(page)
-  await dialog.getByRole('button', { name: /WalletConnect/ }).click()
-  const uri = await dialog.locator('[data-wc-uri]').getAttribute('data-wc-uri')
-  await walletConnectWallet.pair(uri as string)
-  await expect(page.getByTestId('account-address')).toContainText(walletConnectWallet.address, {
-    timeout: 20_000,
-  })
+  await connectWithWalletConnect(page, walletConnectWallet)
   const [session] = walletConnectWallet.sessions()
   await walletConnectWallet.client.disconnect({
     topic: session?.topic as string,

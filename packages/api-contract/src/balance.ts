@@ -1,15 +1,10 @@
 import { z } from 'zod'
+import { chainIdParam, projectIdParam } from './params.ts'
 
 /** Query of `GET /v1/account/{address}/balance` (spec section 7). */
 export const balanceQuerySchema = z.object({
-  projectId: z.string().min(1, 'A projectId is required.'),
-  chainId: z
-    .string()
-    .regex(
-      /^(eip155:)?\d+$/,
-      'chainId must be a positive integer or a CAIP-2 id like "eip155:31337".',
-    )
-    .transform((value) => Number(value.replace(/^eip155:/, ''))),
+  projectId: projectIdParam,
+  chainId: chainIdParam,
   currency: z.enum(['usd', 'eur']).default('usd'),
   forceUpdate: z.enum(['true', 'false']).optional(),
 })

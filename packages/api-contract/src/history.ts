@@ -1,17 +1,11 @@
 import { z } from 'zod'
+import { chainIdParam, projectIdParam } from './params.ts'
 
 /** Query of `GET /v1/account/{account}/history` (spec section 7: cursor, onramp, chainId). */
 export const historyQuerySchema = z.object({
-  projectId: z.string().min(1, 'A projectId is required.'),
+  projectId: projectIdParam,
   /** CAIP-2 or a bare chain id; when absent, every configured chain. */
-  chainId: z
-    .string()
-    .regex(
-      /^(eip155:)?\d+$/,
-      'chainId must be a positive integer or a CAIP-2 id like "eip155:31337".',
-    )
-    .transform((value) => Number(value.replace(/^eip155:/, '')))
-    .optional(),
+  chainId: chainIdParam.optional(),
   /** Opaque cursor from a previous page's `next`. */
   cursor: z.string().max(200, 'cursor is too long.').optional(),
   /** 'coinbase' would add on-ramp purchases; accepted and ignored until the on-ramp exists. */

@@ -1,8 +1,9 @@
 import { z } from 'zod'
+import { projectIdParam } from './params.ts'
 
 /** Query of `GET /v1/identity/{address}` (spec section 7: sender param). */
 export const identityQuerySchema = z.object({
-  projectId: z.string().min(1, 'A projectId is required.'),
+  projectId: projectIdParam,
   sender: z.string().optional(),
 })
 

@@ -1,16 +1,10 @@
 import { z } from 'zod'
+import { chainIdParam, projectIdParam } from './params.ts'
 
 /** Query of `GET /v1/account/{address}/nfts`: the ERC-721 tokens an account owns. */
 export const nftsQuerySchema = z.object({
-  projectId: z.string().min(1, 'A projectId is required.'),
-  chainId: z
-    .string()
-    .regex(
-      /^(eip155:)?\d+$/,
-      'chainId must be a positive integer or a CAIP-2 id like "eip155:31337".',
-    )
-    .transform((value) => Number(value.replace(/^eip155:/, '')))
-    .optional(),
+  projectId: projectIdParam,
+  chainId: chainIdParam.optional(),
 })
 
 export const nftSchema = z.object({

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } f
 import { useAnimatedHeight } from '../hooks/useAnimatedHeight.ts'
 import { useMessages } from '../hooks/useMessages.ts'
 import { Toasts } from '../toasts/Toasts.tsx'
+import { ModalCloseButton } from './ModalCloseButton.tsx'
 import '../styles/latch.css'
 import './connectModal.css'
 
@@ -127,16 +128,7 @@ export function ConnectModal(props: ConnectModalProps) {
               {props.title}
             </span>
           </h2>
-          <button
-            type="button"
-            className="latch-icon-button"
-            aria-label={t('modal.close')}
-            onClick={props.onClose}
-          >
-            <svg viewBox="0 0 24 24" aria-hidden="true">
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
-          </button>
+          <ModalCloseButton onClose={props.onClose} />
         </div>
         <div ref={bodyRef} className="latch-modal__body">
           <div ref={contentRef} className="latch-modal__content">

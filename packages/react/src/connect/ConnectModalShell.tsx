@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from 'react'
 import { useMessages } from '../hooks/useMessages.ts'
+import { ModalCloseButton } from './ModalCloseButton.tsx'
 import '../styles/latch.css'
 import './connectModal.css'
 
@@ -38,16 +39,7 @@ export function ConnectModalShell(props: ConnectModalShellProps) {
         <div className="latch-modal__header">
           <span className="latch-icon-button latch-icon-button--placeholder" />
           <h2 className="latch-modal__title">{t('connect.title')}</h2>
-          <button
-            type="button"
-            className="latch-icon-button"
-            aria-label={t('modal.close')}
-            onClick={props.onClose}
-          >
-            <svg viewBox="0 0 24 24" aria-hidden="true">
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
-          </button>
+          <ModalCloseButton onClose={props.onClose} />
         </div>
         <div className="latch-modal__body">
           <p className="latch-modal__loading" role="status">

@@ -1,0 +1,13 @@
+import { z } from 'zod'
+
+/** `projectId`, required on every call (spec section 7). */
+export const projectIdParam = z.string().min(1, 'A projectId is required.')
+
+/** A chain id as a bare number or CAIP-2 (`31337` or `eip155:31337`), read as a number. */
+export const chainIdParam = z
+  .string()
+  .regex(
+    /^(eip155:)?\d+$/,
+    'chainId must be a positive integer or a CAIP-2 id like "eip155:31337".',
+  )
+  .transform((value) => Number(value.replace(/^eip155:/, '')))
