@@ -1,11 +1,13 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { delimiter, dirname, resolve } from 'node:path'
+import { type StartPostgresReturnType, startPostgres } from './postgres.ts'
 
 /**
  * `npm test`: lint and format check, type check, layer check and unit/API/devnet tests
- * (Vitest), the production web build, then the browser tests (Playwright on Debian Chromium)
- * against a stack they start and stop themselves. Ends with one `N passed, N failed` line.
+ * (Vitest; the storage tests on PGlite and on a throwaway PostgreSQL this script starts), the
+ * production web build, then the browser tests (Playwright on Debian Chromium) against a
+ * stack they start and stop themselves. Ends with one `N passed, N failed` line.
  */
 const root = resolve(import.meta.dirname, '..')
 const results = resolve(root, '.latch')
@@ -67,20 +69,34 @@ rmSync(resolve(results, 'unit-results.json'), { force: true })
 rmSync(resolve(results, 'e2e-results.json'), { force: true })
 
 const failedSteps: string[] = []
+// The unit step runs the storage tests on PostgreSQL too (LATCH_TEST_DATABASE_URL).
+let postgres: StartPostgresReturnType | undefined
+if (steps.some((s) => s.name === 'unit')) {
+  console.log('\n== postgres')
+  try {
+    postgres = await startPostgres()
+    console.log(`== postgres: ok (${postgres.url})`)
+  } catch (error) {
+    failedSteps.push('postgres')
+    console.log(`${error instanceof Error ? error.message : String(error)}\n== postgres: FAILED`)
+  }
+}
 for (const step of steps) {
   const started = performance.now()
   console.log(`\n== ${step.name}`)
   const run = spawnSync(step.command, step.args, {
     cwd: resolve(root, step.cwd ?? '.'),
     stdio: 'inherit',
-    env,
+    env: step.name === 'unit' && postgres ? { ...env, LATCH_TEST_DATABASE_URL: postgres.url } : env,
   })
+  if (step.name === 'unit') await postgres?.stop()
   const took = ((performance.now() - started) / 1000).toFixed(1)
   if (run.status !== 0) {
     failedSteps.push(step.name)
     console.log(`== ${step.name}: FAILED (${took} s)`)
   } else console.log(`== ${step.name}: ok (${took} s)`)
 }
+await postgres?.stop()
 
 let passed = 0
 let failed = 0

@@ -31,6 +31,10 @@ export async function walletButtonNames(dialog: Locator): Promise<string[]> {
 /** Runs axe-core (injected with `installAxe`) on the page and returns its violations. */
 export async function axeViolations(page: Page): Promise<{ id: string; nodes: number }[]> {
   return page.evaluate(async () => {
+    // Judge the settled view: mid-transition opacity would lower every measured contrast.
+    await Promise.all(
+      document.getAnimations().map((animation) => animation.finished.catch(() => {})),
+    )
     const axe = (
       window as unknown as {
         axe: {

@@ -1,21 +1,28 @@
+import { readFile } from 'node:fs/promises'
 import net from 'node:net'
+import path from 'node:path'
 import {
   apiErrorSchema,
   balanceResponseSchema,
   supportedChainsResponseSchema,
 } from '@latch/api-contract'
-import { createTestClient, http, numberToHex } from 'viem'
+import { createTestClient, type Hex, http, numberToHex } from 'viem'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type AppDeps, createApp } from './app.ts'
 import { createChainClients } from './createChainClients.ts'
 import type { LogFields, Logger } from './logger.ts'
-import type { ApiNetwork } from './network.ts'
+import { type ApiNetwork, multicall3Address } from './network.ts'
+import { createMemoryCacheStore } from './stores/createMemoryCacheStore.ts'
 import { createMemoryProjectStore } from './stores/createMemoryProjectStore.ts'
 import { createMemoryWalletRegistryStore } from './stores/createMemoryWalletRegistryStore.ts'
 import { findFreePort } from './testing/findFreePort.ts'
 import { type StartAnvilReturnType, startAnvil } from './testing/startAnvil.ts'
 
+const multicall3ArtifactPath = path.resolve(
+  import.meta.dirname,
+  '../../devnet/artifacts/Multicall3.json',
+)
 const projectId = '0123456789abcdef0123456789abcdef'
 // anvil's first test account, funded with 10000 ETH.
 const holder = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -65,6 +72,7 @@ function testApp(networks: readonly ApiNetwork[], deps: Partial<AppDeps> = {}) {
     projects: createMemoryProjectStore([{ id: projectId, name: 'Test' }]),
     clients: createChainClients(networks, { timeout: 1_000, retryCount: 0 }),
     wallets: createMemoryWalletRegistryStore([]),
+    cache: createMemoryCacheStore(),
     logger,
     ...deps,
   })
@@ -91,6 +99,12 @@ describe('with a running anvil', () => {
     await testClient.setCode({ address: usdToken, bytecode: constantReturnCode(1_234_500_000n) })
     await testClient.setCode({ address: pointsToken, bytecode: constantReturnCode(7n) })
     await testClient.setCode({ address: emptyToken, bytecode: constantReturnCode(0n) })
+    // Balances are read through Multicall3 at its canonical address, as on the devnet (whose
+    // compiled artifact this is).
+    const { deployedBytecode } = JSON.parse(await readFile(multicall3ArtifactPath, 'utf8')) as {
+      deployedBytecode: Hex
+    }
+    await testClient.setCode({ address: multicall3Address, bytecode: deployedBytecode })
     app = testApp([testNetwork(anvil.rpcUrl)]).app
   })
   afterAll(async () => {
@@ -109,7 +123,7 @@ describe('with a running anvil', () => {
           {
             "address": "eip155:31337:0x0000000000000000000000000000000000000000",
             "chainId": "eip155:31337",
-            "iconUrl": "",
+            "iconUrl": "http://localhost/public/getTokenImage/31337/0x0000000000000000000000000000000000000000",
             "name": "Ether",
             "price": 2000,
             "quantity": {
@@ -122,7 +136,7 @@ describe('with a running anvil', () => {
           {
             "address": "eip155:31337:0x00000000000000000000000000000000000000a1",
             "chainId": "eip155:31337",
-            "iconUrl": "",
+            "iconUrl": "http://localhost/public/getTokenImage/31337/0x00000000000000000000000000000000000000a1",
             "name": "Latch USD",
             "price": 1,
             "quantity": {
@@ -156,13 +170,21 @@ describe('with a running anvil', () => {
     expect(body.balances[0]?.quantity).toEqual({ decimals: '18', numeric: '0' })
   })
 
-  test('currencies other than usd carry no made-up price', async () => {
-    const response = await app.request(
-      `/v1/account/${holder}/balance?projectId=${projectId}&chainId=31337&currency=eur`,
+  test('a currency the prices are not known in is a 400, never a made-up rate', async () => {
+    const result = await json(
+      app.request(
+        `/v1/account/${holder}/balance?projectId=${projectId}&chainId=31337&currency=eur`,
+      ),
     )
-    const body = balanceResponseSchema.parse(await response.json())
-    expect(body.balances[0]).toMatchObject({ price: 0 })
-    expect(body.balances[0]).not.toHaveProperty('value')
+    expect(result).toEqual({
+      status: 400,
+      body: {
+        error: {
+          code: 'BAD_REQUEST',
+          message: 'Currency "eur" is not available from this price source.',
+        },
+      },
+    })
   })
 })
 
@@ -388,6 +410,7 @@ describe('an RPC that fails', () => {
         projects: createMemoryProjectStore([{ id: projectId, name: 'Test' }]),
         clients: createChainClients(networks, { timeout: 300, retryCount: 0 }),
         wallets: createMemoryWalletRegistryStore([]),
+        cache: createMemoryCacheStore(),
         logger,
       })
       const response = await app.request(
@@ -422,6 +445,7 @@ describe('errors and routing', () => {
   test('an unexpected error is logged with the request id and answered with a bare 500', async () => {
     const { app, entries } = testApp([], {
       projects: {
+        ...createMemoryProjectStore(),
         get: () => Promise.reject(new Error('database on fire at postgres://user:pw@db')),
       },
     })
@@ -499,5 +523,74 @@ describe('CORS', () => {
         "status": 403,
       }
     `)
+  })
+})
+
+describe('projects and their origins', () => {
+  const projects = createMemoryProjectStore([
+    { id: projectId, name: 'Test' },
+    {
+      id: 'shop',
+      name: 'Shop',
+      allowedOrigins: ['https://shop.example.com', 'https://*.shop-preview.test'],
+    },
+  ])
+  const { app } = testApp([testNetwork('http://127.0.0.1:9')], { projects })
+
+  test('GET /projects/v1/origins answers the project origins, or the default list', async () => {
+    expect(await json(app.request('/projects/v1/origins?projectId=shop'))).toEqual({
+      status: 200,
+      body: { allowedOrigins: ['https://shop.example.com', 'https://*.shop-preview.test'] },
+    })
+    expect(await json(app.request(`/projects/v1/origins?projectId=${projectId}`))).toEqual({
+      status: 200,
+      body: { allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*'] },
+    })
+    expect((await app.request('/projects/v1/origins?projectId=nope')).status).toBe(401)
+    expect((await app.request('/projects/v1/origins')).status).toBe(400)
+  })
+
+  test("each request is checked against its project's origins", async () => {
+    const call = (project: string, origin: string) =>
+      app.request(`/v1/supported-chains?projectId=${project}`, { headers: { Origin: origin } })
+    const allowed = await call('shop', 'https://pr-12.shop-preview.test')
+    expect(allowed.status).toBe(200)
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(
+      'https://pr-12.shop-preview.test',
+    )
+    // The shop's own list replaces the default one: localhost is not allowed for it.
+    expect((await call('shop', 'http://localhost:4170')).status).toBe(403)
+    expect((await call(projectId, 'https://shop.example.com')).status).toBe(403)
+    expect((await call(projectId, 'http://localhost:4170')).status).toBe(200)
+    // Server-side calls carry no Origin and pass.
+    expect((await app.request('/v1/supported-chains?projectId=shop')).status).toBe(200)
+  })
+
+  test('a preflight is answered for the origins of the project in the query', async () => {
+    const preflight = (project: string, origin: string) =>
+      app.request(`/v1/supported-chains?projectId=${project}`, {
+        method: 'OPTIONS',
+        headers: { Origin: origin, 'Access-Control-Request-Method': 'GET' },
+      })
+    const allowed = await preflight('shop', 'https://shop.example.com')
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://shop.example.com')
+    const refused = await preflight('shop', 'http://localhost:4170')
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull()
+  })
+
+  test('the project is looked up once per request', async () => {
+    let reads = 0
+    const counting = {
+      ...projects,
+      get: (id: string) => {
+        reads++
+        return projects.get(id)
+      },
+    }
+    const { app: countingApp } = testApp([], { projects: counting })
+    await countingApp.request('/projects/v1/origins?projectId=shop', {
+      headers: { Origin: 'https://shop.example.com' },
+    })
+    expect(reads).toBe(1)
   })
 })

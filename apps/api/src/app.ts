@@ -1,21 +1,39 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import type { AppEnv } from './appEnv.ts'
 import type { ChainClients } from './createChainClients.ts'
+import type { LatchDb } from './db/createDatabase.ts'
 import { defaultAllowedOrigins } from './env.ts'
 import { errorResponse, internalErrorResponse } from './errorResponse.ts'
 import { BaseError } from './errors/base.ts'
 import { InvalidRequestError, RouteNotFoundError } from './errors/request.ts'
 import type { Logger } from './logger.ts'
 import { checkOrigin } from './middleware/checkOrigin.ts'
-import { createOriginMatcher } from './middleware/createOriginMatcher.ts'
+import { createProjectOriginMatcher } from './middleware/createProjectOriginMatcher.ts'
+import { loadProject } from './middleware/loadProject.ts'
 import { requireProject } from './middleware/requireProject.ts'
 import type { ApiNetwork } from './network.ts'
 import { balanceRoute } from './routes/balance.ts'
+import { fungiblePriceRoute } from './routes/fungiblePrice.ts'
+import { historyRoute } from './routes/history.ts'
+import { identityRoute } from './routes/identity.ts'
+import { nftImageRoute } from './routes/nftImage.ts'
+import { nftsRoute } from './routes/nfts.ts'
+import { projectsRoute } from './routes/projects.ts'
 import { supportedChainsRoute } from './routes/supportedChains.ts'
+import { tokenImageRoute } from './routes/tokenImage.ts'
 import { walletRegistryRoute } from './routes/walletRegistry.ts'
+import { type NameResolver, nullNameResolver } from './services/identity/nameResolver.ts'
+import {
+  createNftMetadataResolver,
+  type NftFetchOptions,
+} from './services/nfts/createNftMetadataResolver.ts'
+import { createPriceSource } from './services/prices/createPriceSource.ts'
+import type { PriceSource } from './services/prices/priceSource.ts'
+import type { CacheStore } from './stores/cacheStore.ts'
 import type { ProjectStore } from './stores/projectStore.ts'
 import type { WalletRegistryStore } from './stores/walletRegistryStore.ts'
 
@@ -27,21 +45,63 @@ export type AppDeps = {
   clients: ChainClients
   /** The wallet registry behind `/getWallets`, loaded and validated at startup. */
   wallets: WalletRegistryStore
+  /** The cache every API process shares (the database's `cache_entries`). */
+  cache: CacheStore
+  /**
+   * Where prices come from (`createPriceSource`, chosen by configuration); by default the
+   * networks' Uniswap V2 pools, else the prices written in their configuration.
+   */
+  prices?: PriceSource | undefined
+  /** Names and avatars for `/v1/identity`; none by default (they arrive with the next issue). */
+  names?: NameResolver | undefined
+  /**
+   * The database the indexer fills: history and NFT routes read it. Without one (unit tests of
+   * other routes) those routes are absent.
+   */
+  db?: LatchDb | undefined
+  /** How NFT metadata and images are fetched; private hosts are refused unless allowed (devnet). */
+  nftFetch?: NftFetchOptions | undefined
   logger: Logger
-  /** Origin patterns allowed to call the API; defaults to localhost on any port. */
+  /**
+   * Origin patterns allowed to call the API for projects without their own list (and for
+   * requests naming no known project); defaults to localhost on any port.
+   */
   allowedOrigins?: readonly string[] | undefined
 }
+
+/** The largest request body the API reads. */
+const maxBodyBytes = 64 * 1024
 
 /** Builds the API as a Request -> Response function: serve it, or call `app.request()` in tests. */
 export function createApp(deps: AppDeps) {
   const { logger } = deps
-  const matchesOrigin = createOriginMatcher(deps.allowedOrigins ?? defaultAllowedOrigins)
+  const defaultOrigins = deps.allowedOrigins ?? defaultAllowedOrigins
+  const originMatcherFor = createProjectOriginMatcher(defaultOrigins)
+  // Each request is checked against the origins of the project it names.
+  const matchesOrigin = (origin: string, c: Context<AppEnv>) =>
+    originMatcherFor(c.get('projectLookup')?.project)(origin)
+
+  const prices =
+    deps.prices ??
+    createPriceSource({ networks: deps.networks, clients: deps.clients, cache: deps.cache })
 
   const app = new Hono<AppEnv>()
   app.use(requestId())
+  // The API's bodies are small JSON; a larger one is refused before anything reads it.
+  app.use(
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: () => {
+        throw new InvalidRequestError({
+          message: `The request body is larger than ${maxBodyBytes / 1024} KB.`,
+        })
+      },
+    }),
+  )
+  app.use(loadProject(deps.projects))
   app.use(
     cors({
-      origin: (origin) => (matchesOrigin(origin) ? origin : null),
+      origin: (origin, c) => (matchesOrigin(origin, c) ? origin : null),
       allowMethods: ['GET', 'POST', 'OPTIONS'],
       allowHeaders: ['Content-Type', 'X-Project-Id', 'X-Sdk-Type', 'X-Sdk-Version'],
       exposeHeaders: ['X-Request-Id', 'ETag'],
@@ -55,12 +115,31 @@ export function createApp(deps: AppDeps) {
 
   app.use('/v1/*', requireProject(deps.projects))
   app.route('/v1', supportedChainsRoute(deps))
-  app.route('/v1', balanceRoute(deps))
+  app.route('/v1', balanceRoute({ ...deps, prices }))
+  app.route('/v1', fungiblePriceRoute({ ...deps, prices }))
+  app.route('/v1', identityRoute({ names: deps.names ?? nullNameResolver, cache: deps.cache }))
+  if (deps.db) {
+    const nftFetch = deps.nftFetch ?? { allowPrivateHosts: false }
+    const nftMetadata = createNftMetadataResolver({
+      db: deps.db,
+      clients: deps.clients,
+      ...nftFetch,
+    })
+    app.route('/v1', historyRoute({ db: deps.db, networks: deps.networks }))
+    app.route('/v1', nftsRoute({ db: deps.db, networks: deps.networks, nftMetadata }))
+    app.route('/v1', nftImageRoute({ db: deps.db, networks: deps.networks, nftMetadata, nftFetch }))
+  }
+
+  // Token icons are public (spec section 7: /public/getTokenImage/{id}), like images on a CDN.
+  app.route('/', tokenImageRoute(deps))
 
   // The wallet-listing API keeps its unversioned paths (spec section 7).
   app.use('/getWallets', requireProject(deps.projects))
   app.use('/getWalletImage/*', requireProject(deps.projects))
   app.route('/', walletRegistryRoute(deps))
+
+  app.use('/projects/v1/*', requireProject(deps.projects))
+  app.route('/projects/v1', projectsRoute({ defaultOrigins }))
 
   app.notFound((c) =>
     errorResponse(c, new RouteNotFoundError({ method: c.req.method, path: c.req.path })),

@@ -1,7 +1,15 @@
 import type { RequestIdVariables } from 'hono/request-id'
 import type { Project } from './stores/projectStore.ts'
 
+/** The project id a request named and what it resolved to (undefined: no such project). */
+export type ProjectLookup = { projectId: string; project: Project | undefined }
+
 /** Hono context variables set by the API's middleware. */
 export type AppEnv = {
-  Variables: RequestIdVariables & { project: Project }
+  Variables: RequestIdVariables & {
+    /** The calling project, set by `requireProject` on the routes that need one. */
+    project: Project
+    /** Set by `loadProject` when the request names a project id; unset when it names none. */
+    projectLookup: ProjectLookup | undefined
+  }
 }

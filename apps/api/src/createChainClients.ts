@@ -8,12 +8,14 @@ export type CreateChainClientsOptions = {
   /** Per-request RPC timeout in ms; bounds how long a dead RPC can hold a request. */
   timeout?: number | undefined
   retryCount?: number | undefined
+  /** The fetch the RPC requests go through; tests inject a counting one. */
+  fetchFn?: typeof fetch | undefined
 }
 
 /** Builds the public clients the services read chains with. */
 export function createChainClients(
   networks: readonly ApiNetwork[],
-  { timeout = 5_000, retryCount = 1 }: CreateChainClientsOptions = {},
+  { timeout = 5_000, retryCount = 1, fetchFn }: CreateChainClientsOptions = {},
 ): ChainClients {
   return new Map(
     networks.map((network) => {
@@ -28,7 +30,7 @@ export function createChainClients(
       })
       const client = createPublicClient({
         chain,
-        transport: http(network.rpcUrl, { timeout, retryCount }),
+        transport: http(network.rpcUrl, { timeout, retryCount, ...(fetchFn ? { fetchFn } : {}) }),
       }) as PublicClient
       return [network.id, client] as const
     }),

@@ -84,8 +84,40 @@ describe('parseEnv', () => {
       - PORT: Expected a port number between 0 and 65535.
       - LATCH_NETWORKS: at [0].rpcUrl: Expected an http(s) URL.
       - LATCH_ALLOWED_ORIGINS: at [0]: Expected origins like "https://app.example.com", "https://*.example.com" or "http://localhost:*".
-      - DATABASE_URL: Expected a postgres:// connection string.
+      - DATABASE_URL: Expected a postgres:// or postgresql:// connection string.
       - LATCH_PROJECT_IDS: Required when LATCH_NETWORKS is set (a comma list of accepted project ids)."
+    `)
+  })
+
+  test('a price feed: a URL template with {addresses}, and the currencies it quotes', () => {
+    const feedUrl =
+      'https://feed.example/simple/token_price/{platform}?contract_addresses={addresses}&vs_currencies={currency}'
+    const env = parseEnv(
+      {},
+      {
+        LATCH_NETWORKS: JSON.stringify([
+          {
+            ...network,
+            priceFeedPlatform: 'optimistic-ethereum',
+            wrappedNative: `0x${'42'.repeat(20)}`,
+          },
+        ]),
+        LATCH_PROJECT_IDS: 'a',
+        LATCH_PRICE_FEED_URL: feedUrl,
+        LATCH_PRICE_FEED_CURRENCIES: 'usd',
+      },
+    )
+    expect(env.LATCH_PRICE_FEED_URL).toBe(feedUrl)
+    expect(env.LATCH_PRICE_FEED_CURRENCIES).toEqual(['usd'])
+    expect(
+      parseError({
+        LATCH_PRICE_FEED_URL: 'https://feed.example/prices',
+        LATCH_PRICE_FEED_CURRENCIES: 'usd,gbp',
+      }).message,
+    ).toMatchInlineSnapshot(`
+      "Invalid environment variables: LATCH_PRICE_FEED_URL, LATCH_PRICE_FEED_CURRENCIES.
+      - LATCH_PRICE_FEED_URL: Expected an http(s) URL template with an {addresses} placeholder.
+      - LATCH_PRICE_FEED_CURRENCIES: at [1]: Expected a comma list of usd and eur."
     `)
   })
 

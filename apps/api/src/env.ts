@@ -1,8 +1,9 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { InvalidEnvError } from './errors/config.ts'
+import { originPatternRegex } from './middleware/createOriginMatcher.ts'
 
-/** `<repo>/.latch`, where the devnet writes its manifest. */
+/** `<repo>/.latch`: the devnet writes its manifest there, the API its embedded database. */
 export const defaultStateDir = path.resolve(import.meta.dirname, '../../../.latch')
 
 /** Origins the API answers when LATCH_ALLOWED_ORIGINS is unset: local pages on any port. */
@@ -49,9 +50,16 @@ export const networkInputSchema = z.strictObject({
   nativePriceUsd: z.number().nonnegative().optional(),
   blockExplorerUrl: httpUrl.optional(),
   testnet: z.boolean().optional(),
-  /** Multicall3 address; without it, token balances use a deployless multicall. */
+  /** Multicall3 address; the canonical 0xcA11bde05977b3631167028862bE2a173976CA11 by default. */
   multicall3: address.optional(),
   tokens: z.array(tokenInputSchema).optional(),
+  /** How LATCH_PRICE_FEED_URL names this chain (its `{platform}`, e.g. "base"). */
+  priceFeedPlatform: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, 'Expected a platform id like "base".')
+    .optional(),
+  /** The wrapped native coin (WETH): the price feed prices the native coin as this token. */
+  wrappedNative: address.optional(),
 })
 export type NetworkInput = z.infer<typeof networkInputSchema>
 
@@ -89,7 +97,7 @@ const commaList = (item: z.ZodString) =>
 const originPattern = z
   .string()
   .regex(
-    /^(\*|https?:\/\/[^/\s?#]+)$/,
+    originPatternRegex,
     'Expected origins like "https://app.example.com", "https://*.example.com" or "http://localhost:*".',
   )
 
@@ -120,12 +128,42 @@ const envSchema = z.object({
     value ? path.resolve(value) : defaultStateDir,
   ),
   /**
-   * PostgreSQL connection string. Storage arrives with the next issues: then an unset value
-   * means an embedded PGlite database under LATCH_STATE_DIR, and a set one a PostgreSQL server.
+   * An HTTP price feed for real networks (placeholders `{platform}`, `{chainId}`, `{addresses}`,
+   * `{currency}`); unset, prices come from the devnet's pools or the prices in LATCH_NETWORKS.
+   */
+  LATCH_PRICE_FEED_URL: optional(
+    httpUrl.refine(
+      (value) => value.includes('{addresses}'),
+      'Expected an http(s) URL template with an {addresses} placeholder.',
+    ),
+  ),
+  /** The currencies the price feed quotes; unset, usd and eur. */
+  LATCH_PRICE_FEED_CURRENCIES: optional(
+    commaList(z.string()).pipe(
+      z.array(z.enum(['usd', 'eur'], 'Expected a comma list of usd and eur.')).min(1),
+    ),
+  ),
+  /**
+   * The API's storage: a PostgreSQL server shared by every API process (`postgres://` or
+   * `postgresql://`); unset, an embedded PGlite database in `<LATCH_STATE_DIR>/pgdata`.
    */
   DATABASE_URL: optional(
-    z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'Expected a postgres:// connection string.'),
+    z
+      .string()
+      .regex(
+        /^postgres(ql)?:\/\/\S+$/,
+        'Expected a postgres:// or postgresql:// connection string.',
+      )
+      .refine(
+        (value) => URL.canParse(value),
+        'Expected a postgres:// or postgresql:// connection string.',
+      ),
   ),
+  /**
+   * `off`: this process indexes no chain (it only serves reads of the shared database).
+   * Unset or `on`: it does; with PostgreSQL one process per chain indexes, the others stand by.
+   */
+  LATCH_INDEXER: optional(z.enum(['on', 'off'], 'Expected on or off.')),
 })
 
 /** The validated configuration of one API process. */

@@ -30,7 +30,15 @@ test('the devnet manifest gives the networks and the default project', async () 
     parseEnv({}, { LATCH_STATE_DIR: stateDir, LATCH_PROJECT_IDS: 'extra' }),
   )
   expect(config.source).toBe('devnet')
-  expect(config.projects.map((project) => project.id)).toEqual([fixtureProjectId, 'extra'])
+  expect(config.projects).toEqual([
+    {
+      id: fixtureProjectId,
+      name: 'Latch devnet',
+      allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*'],
+      keepExisting: false,
+    },
+    { id: 'extra', name: 'Configured', keepExisting: true },
+  ])
   expect(config.networks).toHaveLength(1)
   expect(config.networks[0]).toMatchObject({
     id: 31337,
@@ -74,6 +82,6 @@ test('LATCH_NETWORKS replaces the devnet', async () => {
     ),
   )
   expect(config.source).toBe('LATCH_NETWORKS')
-  expect(config.projects).toEqual([{ id: 'prod', name: 'Configured' }])
+  expect(config.projects).toEqual([{ id: 'prod', name: 'Configured', keepExisting: true }])
   expect(config.networks[0]).toMatchObject({ id: 10, testnet: false, tokens: [] })
 })

@@ -1,13 +1,20 @@
-import type { Env } from './env.ts'
+import { defaultAllowedOrigins, type Env } from './env.ts'
 import { NoNetworksConfiguredError } from './errors/config.ts'
 import { getDevnetManifestPath, loadDevnetManifest } from './loadDevnetManifest.ts'
 import { type ApiNetwork, networkFromDevnetChain, networkFromInput } from './network.ts'
-import type { Project } from './stores/projectStore.ts'
+import type { ProjectInput } from './stores/projectStore.ts'
+
+/**
+ * A project written to the database at start. The devnet's is replaced (its origins stay the
+ * local ones); a LATCH_PROJECT_IDS one is only added when missing, so the name and origins
+ * given to it with `npm run projects` survive restarts.
+ */
+export type ProjectSeed = ProjectInput & { keepExisting: boolean }
 
 /** What the API serves, resolved from the environment and (for the devnet) its manifest. */
 export type ApiConfig = {
   networks: readonly ApiNetwork[]
-  projects: readonly Project[]
+  projects: readonly ProjectSeed[]
   allowedOrigins: readonly string[]
   /** Where the networks came from, for the startup log. */
   source: 'LATCH_NETWORKS' | 'devnet'
@@ -18,7 +25,9 @@ export type ApiConfig = {
  * the devnet manifest (its project id plus any LATCH_PROJECT_IDS).
  */
 export async function loadConfig(env: Env): Promise<ApiConfig> {
-  const extraProjects = (env.LATCH_PROJECT_IDS ?? []).map((id) => ({ id, name: 'Configured' }))
+  const extraProjects = (env.LATCH_PROJECT_IDS ?? []).map(
+    (id): ProjectSeed => ({ id, name: 'Configured', keepExisting: true }),
+  )
   if (env.LATCH_NETWORKS)
     return {
       networks: env.LATCH_NETWORKS.map(networkFromInput),
@@ -34,7 +43,15 @@ export async function loadConfig(env: Env): Promise<ApiConfig> {
     })
   return {
     networks: manifest.chains.map(networkFromDevnetChain),
-    projects: [{ id: manifest.projectId, name: 'Latch devnet' }, ...extraProjects],
+    projects: [
+      {
+        id: manifest.projectId,
+        name: 'Latch devnet',
+        allowedOrigins: defaultAllowedOrigins,
+        keepExisting: false,
+      },
+      ...extraProjects,
+    ],
     allowedOrigins: env.LATCH_ALLOWED_ORIGINS,
     source: 'devnet',
   }

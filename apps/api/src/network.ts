@@ -2,6 +2,9 @@ import type { DevnetChain, Network } from '@latch/api-contract'
 import { type Address, getAddress } from 'viem'
 import type { NetworkInput } from './env.ts'
 
+/** Multicall3's canonical address, the same on the devnet and on most public chains. */
+export const multicall3Address: Address = '0xcA11bde05977b3631167028862bE2a173976CA11'
+
 /** An ERC-20 the API reports balances for. */
 export type ApiToken = {
   address: Address
@@ -24,8 +27,23 @@ export type ApiNetwork = {
   nativePriceUsd: number
   blockExplorerUrl?: string | undefined
   testnet: boolean
+  /** Multicall3; `multicall3Address` when unset. */
   multicall3?: Address | undefined
   tokens: readonly ApiToken[]
+  /** A Uniswap V2 deployment with pools against a USD stablecoin (the devnet's): prices come from it. */
+  uniswapV2?: UniswapV2Deployment | undefined
+  /** How an HTTP price feed names this chain (LATCH_PRICE_FEED_URL's `{platform}`). */
+  priceFeedPlatform?: string | undefined
+  /** The wrapped native coin (WETH): feeds price the native coin as this token. */
+  wrappedNative?: Address | undefined
+}
+
+/** The contracts the pool price source reads on one chain. */
+export type UniswapV2Deployment = {
+  router: Address
+  /** The USD stablecoin prices are quoted in. */
+  usd: { address: Address; decimals: number }
+  weth: Address
 }
 
 /** Checksums an address from configuration, whatever its case (a bad checksum would fail viem). */
@@ -43,6 +61,9 @@ export function networkFromDevnetChain(chain: DevnetChain): ApiNetwork {
   const weth = chain.tokens.find(
     (token) => token.address.toLowerCase() === chain.contracts.weth.toLowerCase(),
   )
+  const usd = chain.tokens.find(
+    (token) => token.address.toLowerCase() === chain.contracts.usd.toLowerCase(),
+  )
   return {
     id: chain.id,
     name: chain.name,
@@ -53,6 +74,12 @@ export function networkFromDevnetChain(chain: DevnetChain): ApiNetwork {
     blockExplorerUrl: chain.blockExplorerUrl,
     testnet: true,
     multicall3: normalizeAddress(chain.contracts.multicall3),
+    uniswapV2: {
+      router: normalizeAddress(chain.contracts.uniswapV2Router),
+      usd: { address: normalizeAddress(chain.contracts.usd), decimals: usd?.decimals ?? 6 },
+      weth: normalizeAddress(chain.contracts.weth),
+    },
+    wrappedNative: normalizeAddress(chain.contracts.weth),
     tokens: chain.tokens.map((token) => ({
       address: normalizeAddress(token.address),
       name: token.name,
@@ -74,7 +101,9 @@ export function networkFromInput(input: NetworkInput): ApiNetwork {
     nativePriceUsd: input.nativePriceUsd ?? 0,
     blockExplorerUrl: input.blockExplorerUrl,
     testnet: input.testnet ?? false,
-    multicall3: input.multicall3 ? normalizeAddress(input.multicall3) : undefined,
+    multicall3: normalizeAddress(input.multicall3 ?? multicall3Address),
+    priceFeedPlatform: input.priceFeedPlatform,
+    wrappedNative: input.wrappedNative ? normalizeAddress(input.wrappedNative) : undefined,
     tokens: (input.tokens ?? []).map((token) => ({
       address: normalizeAddress(token.address),
       name: token.name,

@@ -3,40 +3,83 @@ import type { AddressInfo } from 'node:net'
 import { createAdaptorServer } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { createChainClients } from './createChainClients.ts'
+import type { Database } from './db/createDatabase.ts'
+import { describeDatabase, openDatabase } from './db/openDatabase.ts'
 import type { Env } from './env.ts'
 import { PortInUseError } from './errors/config.ts'
-import { loadConfig } from './loadConfig.ts'
+import { startIndexer } from './indexer/startIndexer.ts'
+import { type ApiConfig, loadConfig } from './loadConfig.ts'
 import type { Logger } from './logger.ts'
 import { toCaip2 } from './network.ts'
 import { loadWalletRegistry } from './registry/loadWalletRegistry.ts'
-import { createMemoryProjectStore } from './stores/createMemoryProjectStore.ts'
+import type { WalletRegistryEntry } from './registry/walletRegistryEntrySchema.ts'
+import { createPriceSource } from './services/prices/createPriceSource.ts'
+import { seedProjects } from './services/seedProjects.ts'
+import { createDbCacheStore } from './stores/createDbCacheStore.ts'
+import { createDbProjectStore } from './stores/createDbProjectStore.ts'
 import { createMemoryWalletRegistryStore } from './stores/createMemoryWalletRegistryStore.ts'
 
 export type ServeApiReturnType = {
   /** Base URL, e.g. `http://127.0.0.1:4171`. */
   url: string
   port: number
-  /** Stops accepting requests and closes open connections. */
+  /** Stops accepting requests, closes open connections, then the database. */
   stop(): Promise<void>
 }
 
-/** Builds the dependencies from a parsed environment and serves the app over HTTP. */
+/**
+ * Builds the dependencies from a parsed environment (opening and migrating the database,
+ * writing the start-up projects) and serves the app over HTTP.
+ */
 export async function serveApi(
   env: Env,
   { logger }: { logger: Logger },
 ): Promise<ServeApiReturnType> {
   const config = await loadConfig(env)
   const wallets = await loadWalletRegistry()
-  if (env.DATABASE_URL)
-    logger.warn('DATABASE_URL is set but storage is not implemented yet; it is ignored for now.')
+  const database = await openDatabase(env)
+  try {
+    return await serve(env, { logger, config, wallets, database })
+  } catch (error) {
+    await database.close().catch(() => {})
+    throw error
+  }
+}
 
+type ServeParameters = {
+  logger: Logger
+  config: ApiConfig
+  wallets: readonly WalletRegistryEntry[]
+  database: Database
+}
+
+async function serve(
+  env: Env,
+  { logger, config, wallets, database }: ServeParameters,
+): Promise<ServeApiReturnType> {
+  const projects = createDbProjectStore({ db: database.db })
+  await seedProjects(projects, config.projects)
+  const clients = createChainClients(config.networks)
+  const cache = createDbCacheStore({ db: database.db })
   const app = createApp({
     networks: config.networks,
-    projects: createMemoryProjectStore(config.projects),
-    clients: createChainClients(config.networks),
+    projects,
+    clients,
     wallets: createMemoryWalletRegistryStore(wallets),
+    cache,
+    prices: createPriceSource({
+      networks: config.networks,
+      clients,
+      cache,
+      feed: env.LATCH_PRICE_FEED_URL
+        ? { urlTemplate: env.LATCH_PRICE_FEED_URL, currencies: env.LATCH_PRICE_FEED_CURRENCIES }
+        : undefined,
+    }),
     logger,
     allowedOrigins: config.allowedOrigins,
+    db: database.db,
+    // The devnet serves NFT metadata and images on 127.0.0.1; real networks' hosts must be public.
+    nftFetch: { allowPrivateHosts: config.source === 'devnet' },
   })
 
   const server = createAdaptorServer({ fetch: app.fetch }) as Server
@@ -65,6 +108,20 @@ export async function serveApi(
   logger.info(
     `Serving ${config.networks.map((network) => `${network.name} (${toCaip2(network.id)})`).join(', ')} from ${config.source === 'devnet' ? 'the devnet manifest' : 'LATCH_NETWORKS'}.`,
   )
+  logger.info(`Storage: ${describeDatabase(env)}.`)
+
+  // In the background: requests never wait on it (history reads whatever is indexed).
+  const indexer =
+    env.LATCH_INDEXER === 'off'
+      ? undefined
+      : startIndexer({
+          db: database.db,
+          networks: config.networks,
+          clients: createChainClients(config.networks, { timeout: 10_000, retryCount: 2 }),
+          log: logger,
+          // A devnet's whole history is small and wanted; a real chain's starts from now.
+          startFrom: config.source === 'devnet' ? 'genesis' : 'latest',
+        })
 
   let stopping: Promise<void> | undefined
   return {
@@ -74,6 +131,9 @@ export async function serveApi(
       stopping ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()))
         server.closeAllConnections()
+      }).finally(async () => {
+        await indexer?.stop()
+        await database.close()
       })
       return stopping
     },

@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { supportedChainsResponseSchema } from '@latch/api-contract'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { DatabaseUnavailableError } from './errors/database.ts'
 import type { Logger } from './logger.ts'
 import { startApi } from './startApi.ts'
+import { findFreePort } from './testing/findFreePort.ts'
 import {
   devnetManifestFixture,
   fixtureProjectId,
@@ -38,7 +40,12 @@ afterAll(async () => {
 
 describe('startApi', () => {
   test('serves over HTTP and stops', async () => {
-    const api = await startApi({ port: 0, env: networksEnv, logger: silentLogger })
+    const api = await startApi({
+      port: 0,
+      stateDir: path.join(stateDir, 'serves'),
+      env: networksEnv,
+      logger: silentLogger,
+    })
     try {
       expect(api.url).toBe(`http://127.0.0.1:${api.port}`)
       const response = await fetch(`${api.url}/v1/supported-chains?projectId=test-project`)
@@ -51,14 +58,65 @@ describe('startApi', () => {
   })
 
   test('a port in use is named', async () => {
-    const first = await startApi({ port: 0, env: networksEnv, logger: silentLogger })
+    const first = await startApi({
+      port: 0,
+      stateDir: path.join(stateDir, 'first'),
+      env: networksEnv,
+      logger: silentLogger,
+    })
     try {
       await expect(
-        startApi({ port: first.port, env: networksEnv, logger: silentLogger }),
+        startApi({
+          port: first.port,
+          stateDir: path.join(stateDir, 'serves'),
+          env: networksEnv,
+          logger: silentLogger,
+        }),
       ).rejects.toThrow(`Port ${first.port} on 127.0.0.1 is already in use.`)
     } finally {
       await first.stop()
     }
+  })
+
+  test('a second API on the same PGlite directory is refused, saying what to do', async () => {
+    const options = {
+      port: 0,
+      stateDir: path.join(stateDir, 'serves'),
+      env: networksEnv,
+      logger: silentLogger,
+    }
+    const first = await startApi(options)
+    try {
+      const error = await startApi(options).catch((error: unknown) => error)
+      expect(
+        String(error)
+          .replaceAll(stateDir, '<state>')
+          .replace(`process ${process.pid}`, 'process <pid>'),
+      ).toMatchInlineSnapshot(`
+        "DatabaseInUseError: The database in "<state>/serves/pgdata" is in use by process <pid>.
+        Stop the API (npm start) first, or set DATABASE_URL to use PostgreSQL.
+        PGlite, the embedded database, can be open in one process at a time."
+      `)
+    } finally {
+      await first.stop()
+    }
+    // Stopping releases the directory.
+    await (await startApi(options)).stop()
+  })
+
+  test('an unreachable DATABASE_URL is named without its password', async () => {
+    const port = await findFreePort(4590)
+    const error = await startApi({
+      port: 0,
+      stateDir,
+      env: { ...networksEnv, DATABASE_URL: `postgresql://latch:s3cret@127.0.0.1:${port}/latch` },
+      logger: silentLogger,
+    }).catch((error: unknown) => error)
+    expect(error).toBeInstanceOf(DatabaseUnavailableError)
+    expect((error as DatabaseUnavailableError).shortMessage).toBe(
+      `The database at "postgresql://latch:***@127.0.0.1:${port}/latch" could not be opened.`,
+    )
+    expect(String(error)).not.toContain('s3cret')
   })
 })
 

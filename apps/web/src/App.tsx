@@ -3,11 +3,13 @@ import {
   ConnectModalHost,
   ConnectWallet,
   LatchTheme,
+  loadAccountPanel,
   Toasts,
   useAccount,
   useMessages,
   useUnsupportedChainWatcher,
 } from '@latch/react'
+import { useEffect } from 'react'
 import { useDocumentLocale } from './useDocumentLocale.ts'
 
 export type AppProps = {
@@ -16,7 +18,7 @@ export type AppProps = {
   devnet: boolean
 }
 
-/** The one screen of this slice: connect a wallet, then see its account. */
+/** The one screen: connect a wallet, then see its account (balances, NFTs, activity). */
 export function App(props: AppProps) {
   return (
     <LatchTheme className="app">
@@ -30,6 +32,11 @@ function AppScreen(props: AppProps) {
   const { t } = useMessages()
   useDocumentLocale()
   useUnsupportedChainWatcher()
+  // The account panel's code loads while a connection is under way (or being restored), so
+  // it is there when the connection completes; a page nobody connects on never loads it.
+  useEffect(() => {
+    if (status !== 'disconnected') void loadAccountPanel().catch(() => {})
+  }, [status])
   return (
     <>
       <header className="app__header">
@@ -40,7 +47,7 @@ function AppScreen(props: AppProps) {
         {props.devnet ? <span className="app__badge">{t('app.devnetBadge')}</span> : null}
       </header>
       <main className="app__main">
-        <div className="app__card">
+        <div className={status === 'connected' ? 'app__card app__card--account' : 'app__card'}>
           {status === 'connected' ? (
             <>
               <h1 className="latch-visually-hidden">{t('app.accountTitle')}</h1>

@@ -23,6 +23,32 @@ export {
 } from './actions/getBalance.ts'
 export { type GetConnectorErrorType, getConnector } from './actions/getConnector.ts'
 export {
+  type GetHistoryErrorType,
+  type GetHistoryParameters,
+  type GetHistoryReturnType,
+  getHistory,
+} from './actions/getHistory.ts'
+export {
+  type GetIdentityErrorType,
+  type GetIdentityParameters,
+  type GetIdentityReturnType,
+  getIdentity,
+} from './actions/getIdentity.ts'
+export {
+  type GetNftsErrorType,
+  type GetNftsParameters,
+  type GetNftsReturnType,
+  getNfts,
+} from './actions/getNfts.ts'
+export {
+  compareTokenBalances,
+  type GetTokenBalancesErrorType,
+  type GetTokenBalancesParameters,
+  type GetTokenBalancesReturnType,
+  getTokenBalances,
+  isNativeBalance,
+} from './actions/getTokenBalances.ts'
+export {
   type GetWalletsErrorType,
   type GetWalletsParameters,
   type GetWalletsReturnType,
@@ -81,6 +107,11 @@ export {
   watchAnnouncedProviders,
 } from './eip6963/watchAnnouncedProviders.ts'
 // Errors
+export {
+  IdentityUnavailableError,
+  NftsUnavailableError,
+  TransactionsUnavailableError,
+} from './errors/account.ts'
 export { BalanceUnavailableError } from './errors/balance.ts'
 export { BaseError, type BaseErrorParameters } from './errors/base.ts'
 export {

@@ -1,12 +1,16 @@
 import { createModalRouter, type LatchConfig, reconnect } from '@latch/core'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { LatchContext, type LatchContextValue } from './context.ts'
 import { createI18n } from './i18n/createI18n.ts'
 
 export type LatchProviderProps = {
   config: LatchConfig
-  /** Default: a client created once for this provider. */
+  /**
+   * The TanStack Query client of Latch's views and query hooks. Default: one created on first
+   * use by a view that queries (they load lazily, and TanStack Query with them). Pass one to
+   * call query hooks such as `useBalance` from the app's own components.
+   */
   queryClient?: QueryClient | undefined
   /**
    * Locale code ('en', 'es', 'ar'); default: `config.options.locale`, else the browser's
@@ -18,21 +22,33 @@ export type LatchProviderProps = {
   children: ReactNode
 }
 
-/** Hands the config, the modal router and a TanStack Query client to every hook below it. */
+/**
+ * Hands the config, the modal router, the locale and the TanStack Query client (created on
+ * first use unless the app passes one) to every hook below it.
+ */
 export function LatchProvider(props: LatchProviderProps) {
   const { config, reconnectOnMount = true } = props
-  const [queryClient] = useState(() => props.queryClient ?? new QueryClient())
+  // Fixed at mount: the tree below keeps its shape.
+  const [appClient] = useState(props.queryClient)
+  const [queryClient] = useState(() => ({ current: appClient }))
   const configuredLocale = props.locale ?? config.options.locale
   const i18n = useMemo(() => createI18n(configuredLocale), [configuredLocale])
   const [state, setState] = useState(() => ({ config, modal: createModalRouter() }))
   if (state.config !== config) setState({ config, modal: createModalRouter() })
-  const value = useMemo<LatchContextValue>(() => ({ ...state, i18n }), [state, i18n])
+  const value = useMemo<LatchContextValue>(
+    () => ({ ...state, i18n, queryClient }),
+    [state, i18n, queryClient],
+  )
 
   useEffect(() => (reconnectOnMount ? reconnect(config) : undefined), [config, reconnectOnMount])
 
   return (
     <LatchContext value={value}>
-      <QueryClientProvider client={queryClient}>{props.children}</QueryClientProvider>
+      {appClient ? (
+        <QueryClientProvider client={appClient}>{props.children}</QueryClientProvider>
+      ) : (
+        props.children
+      )}
     </LatchContext>
   )
 }

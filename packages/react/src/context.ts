@@ -1,4 +1,5 @@
 import type { LatchConfig, ModalRouter } from '@latch/core'
+import type { QueryClient } from '@tanstack/react-query'
 import { createContext } from 'react'
 import type { MessageKey } from './i18n/en.ts'
 import type { LocaleCode } from './i18n/locales.ts'
@@ -16,6 +17,11 @@ export type LatchContextValue = {
   /** The connect modal's open state and view history (one per provider). */
   modal: ModalRouter
   i18n: LatchI18n
+  /**
+   * The provider's TanStack Query client: the app's, or one `LatchQueryProvider` creates on
+   * first use (so the page's first chunk carries no TanStack Query code).
+   */
+  queryClient: { current: QueryClient | undefined }
 }
 
 export const LatchContext = createContext<LatchContextValue | undefined>(undefined)

@@ -1,17 +1,75 @@
 // Views (props in, callbacks out) and their wired versions
-export { type AccountBalance, AccountView, type AccountViewProps } from './account/AccountView.tsx'
+
+export { AccountAvatar, getAvatarGradient } from './account/AccountAvatar.tsx'
+export { type AccountTab, AccountTabs, type AccountTabsProps } from './account/AccountTabs.tsx'
+export {
+  type AccountBalance,
+  type AccountFeatureButton,
+  AccountView,
+  type AccountViewProps,
+} from './account/AccountView.tsx'
+export {
+  type ActivityGroupView,
+  ActivityList,
+  type ActivityListProps,
+  type ActivityRowView,
+} from './account/ActivityList.tsx'
+export {
+  accountGcTime,
+  accountRefetchInterval,
+  accountRetryDelay,
+} from './account/accountQueryTimings.ts'
 export {
   balanceRetryInterval,
   canRetryBalance,
   getBalanceRetryAt,
 } from './account/balanceRetry.ts'
 export { ConnectedAccount, type ConnectedAccountProps } from './account/ConnectedAccount.tsx'
+export { type FormatFiatParameters, formatFiat } from './account/formatFiat.ts'
+export { formatRelativeTime } from './account/formatRelativeTime.ts'
+export {
+  formatSignedTokenAmount,
+  formatTokenAmount,
+  tokenAmountDigits,
+} from './account/formatTokenAmount.ts'
+export {
+  getRelativeTime,
+  type RelativeTime,
+  type RelativeTimeUnit,
+} from './account/getRelativeTime.ts'
+export { builtWalletFeatures, getWalletFeatures } from './account/getWalletFeatures.ts'
+export { type DateGroup, type DateGroupLabel, groupByDate } from './account/groupByDate.ts'
+export {
+  type HistoryQueryParameters,
+  historyQueryKey,
+  historyQueryOptions,
+} from './account/historyQueryOptions.ts'
+export { identityQueryKey, identityQueryOptions } from './account/identityQueryOptions.ts'
+export { loadAccountPanel } from './account/loadAccountPanel.ts'
+export { NftGrid, type NftGridProps, type NftTileView } from './account/NftGrid.tsx'
+export {
+  type NftsQueryParameters,
+  nftsQueryKey,
+  nftsQueryOptions,
+} from './account/nftsQueryOptions.ts'
 export { shortenAddress } from './account/shortenAddress.ts'
+export { TokenIcon } from './account/TokenIcon.tsx'
+export { TokenList, type TokenListProps, type TokenRowView } from './account/TokenList.tsx'
+export { type ActivityOperation, type ActivityRow, toActivityRow } from './account/toActivityRow.ts'
+export { toIntlLocale } from './account/toIntlLocale.ts'
+export {
+  type TokenBalancesQueryParameters,
+  tokenBalancesQueryKey,
+  tokenBalancesQueryOptions,
+} from './account/tokenBalancesQueryOptions.ts'
 export {
   type UseAccountBalanceParameters,
   useAccountBalance,
 } from './account/useAccountBalance.ts'
+export { useAccountHistory } from './account/useAccountHistory.ts'
+export { useAccountNfts } from './account/useAccountNfts.ts'
 export { useDisconnectAccount } from './account/useDisconnectAccount.ts'
+export { useIdentity } from './account/useIdentity.ts'
 export { Alert, type AlertProps } from './alerts/Alert.tsx'
 export {
   type AlertId,
@@ -70,6 +128,7 @@ export {
 export { useNetworkOptions } from './networks/useNetworkOptions.ts'
 export { type UseSwitchChainReturnType, useSwitchChain } from './networks/useSwitchChain.ts'
 export { useUnsupportedChainWatcher } from './networks/useUnsupportedChainWatcher.ts'
+export { LatchQueryProvider } from './query/LatchQueryProvider.tsx'
 export {
   getAccentTextColor,
   getReadableTextColor,

@@ -28,7 +28,10 @@ export class OriginNotAllowedError extends BaseError {
     super(serverMessages.originNotAllowed, {
       code: 'UNAUTHORIZED',
       status: 403,
-      metaMessages: [`Origin: ${quote(origin)}`, 'Add it to LATCH_ALLOWED_ORIGINS to allow it.'],
+      metaMessages: [
+        `Origin: ${quote(origin)}`,
+        "Add it to the project's origins (npm run projects) or to LATCH_ALLOWED_ORIGINS.",
+      ],
     })
   }
 }

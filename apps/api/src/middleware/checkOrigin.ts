@@ -1,4 +1,5 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
+import type { AppEnv } from '../appEnv.ts'
 import { errorResponse } from '../errorResponse.ts'
 import { OriginNotAllowedError } from '../errors/request.ts'
 
@@ -7,10 +8,12 @@ import { OriginNotAllowedError } from '../errors/request.ts'
  * allowed'. The refusal itself is readable cross-origin so the client can show the spec's
  * "Invalid App Configuration" alert; requests without an Origin (servers, curl) pass.
  */
-export function checkOrigin(matches: (origin: string) => boolean): MiddlewareHandler {
+export function checkOrigin(
+  matches: (origin: string, c: Context<AppEnv>) => boolean,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const origin = c.req.header('origin')
-    if (origin === undefined || matches(origin)) return next()
+    if (origin === undefined || matches(origin, c)) return next()
     const response = errorResponse(c, new OriginNotAllowedError({ origin }))
     response.headers.set('Access-Control-Allow-Origin', origin)
     response.headers.append('Vary', 'Origin')

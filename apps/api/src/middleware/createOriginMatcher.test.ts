@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { createOriginMatcher } from './createOriginMatcher.ts'
+import { createOriginMatcher, isOriginPattern } from './createOriginMatcher.ts'
 
 test('localhost on any port', () => {
   const matches = createOriginMatcher(['http://localhost:*', 'http://127.0.0.1:*'])
@@ -30,4 +30,28 @@ test('exact origins, case and trailing slashes', () => {
 
 test('a lone * allows everything', () => {
   expect(createOriginMatcher(['*'])('https://anything.test')).toBe(true)
+})
+
+test('origin patterns', () => {
+  const valid = [
+    '*',
+    'https://app.example.com',
+    'https://*.example.com',
+    'http://localhost:*',
+    'http://127.0.0.1:4170',
+    'http://[::1]:*',
+    'https://app.test/',
+  ]
+  const invalid = [
+    'example.com',
+    'ftp://example.com',
+    'https://',
+    'https://app.example.com/path',
+    'https://user@app.example.com',
+    'https://app.example.com:port',
+    'https://app .example.com',
+    'https://app.example.com?x',
+  ]
+  expect(valid.filter((pattern) => !isOriginPattern(pattern))).toEqual([])
+  expect(invalid.filter((pattern) => isOriginPattern(pattern))).toEqual([])
 })

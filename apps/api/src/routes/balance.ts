@@ -4,17 +4,27 @@ import { isAddress } from 'viem'
 import type { AppEnv } from '../appEnv.ts'
 import type { ChainClients } from '../createChainClients.ts'
 import { ChainNotSupportedError, InvalidAddressError } from '../errors/request.ts'
+import type { Logger } from '../logger.ts'
 import type { ApiNetwork } from '../network.ts'
 import { getBalances } from '../services/getBalances.ts'
+import type { PriceSource } from '../services/prices/priceSource.ts'
+import type { CacheStore } from '../stores/cacheStore.ts'
 import { parseQuery } from './parseQuery.ts'
+import { getTokenImageUrl } from './tokenImage.ts'
 
 /** `GET /v1/account/:address/balance?chainId&currency&forceUpdate` (spec section 7). */
 export function balanceRoute({
   networks,
   clients,
+  prices,
+  cache,
+  logger,
 }: {
   networks: readonly ApiNetwork[]
   clients: ChainClients
+  prices: PriceSource
+  cache: CacheStore
+  logger: Logger
 }) {
   const networksById = new Map(networks.map((network) => [network.id, network]))
   return new Hono<AppEnv>().get('/account/:address/balance', async (c) => {
@@ -24,7 +34,17 @@ export function balanceRoute({
     const network = networksById.get(query.chainId)
     const client = clients.get(query.chainId)
     if (!network || !client) throw new ChainNotSupportedError({ chainId: query.chainId })
-    const balances = await getBalances(client, { address, network, currency: query.currency })
+    const origin = new URL(c.req.url).origin
+    const balances = await getBalances(
+      { client, prices, cache, logger },
+      {
+        address,
+        network,
+        currency: query.currency,
+        forceUpdate: query.forceUpdate === 'true',
+        iconUrl: (token) => getTokenImageUrl(origin, network.id, token),
+      },
+    )
     return c.json({ balances } satisfies BalanceResponse)
   })
 }

@@ -9,6 +9,7 @@ import { createChainClients } from '../createChainClients.ts'
 import type { Logger } from '../logger.ts'
 import { loadWalletRegistry } from '../registry/loadWalletRegistry.ts'
 import type { WalletRegistryEntry } from '../registry/walletRegistryEntrySchema.ts'
+import { createMemoryCacheStore } from '../stores/createMemoryCacheStore.ts'
 import { createMemoryProjectStore } from '../stores/createMemoryProjectStore.ts'
 import { createMemoryWalletRegistryStore } from '../stores/createMemoryWalletRegistryStore.ts'
 
@@ -57,6 +58,7 @@ function testApp(entries: readonly WalletRegistryEntry[] = fixture) {
     projects: createMemoryProjectStore([{ id: projectId, name: 'Test' }]),
     clients: createChainClients([]),
     wallets: createMemoryWalletRegistryStore(entries),
+    cache: createMemoryCacheStore(),
     logger: silent,
   })
 }

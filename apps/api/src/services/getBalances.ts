@@ -1,103 +1,168 @@
 import type { TokenBalance } from '@latch/api-contract'
-import {
-  type Address,
-  erc20Abi,
-  formatUnits,
-  HttpRequestError,
-  type PublicClient,
-  TimeoutError,
-  BaseError as ViemBaseError,
-} from 'viem'
-import { RpcUnavailableError } from '../errors/upstream.ts'
-import { type ApiNetwork, type ApiToken, toCaip2 } from '../network.ts'
+import { type Address, formatUnits, type PublicClient, parseAbi } from 'viem'
+import { MulticallUnavailableError } from '../errors/balance.ts'
+import { BaseError } from '../errors/base.ts'
+import { CurrencyNotAvailableError } from '../errors/price.ts'
+import type { RpcUnavailableError } from '../errors/upstream.ts'
+import type { Logger } from '../logger.ts'
+import { type ApiNetwork, multicall3Address, toCaip2 } from '../network.ts'
+import type { CacheStore } from '../stores/cacheStore.ts'
+import { type Currency, nativeTokenAddress, type PriceSource } from './prices/priceSource.ts'
+import { throwIfRpcFailed, wrapRpcError } from './wrapRpcError.ts'
 
-const zeroAddress = '0x0000000000000000000000000000000000000000'
+/**
+ * How long an account's balances are reused: the spec's portfolio and native balance expiry
+ * (section 9), both 30 s. Both come from one multicall, so they share one entry.
+ */
+export const balancesCacheTtlMs = 30_000
+
+export type GetBalancesDependencies = {
+  client: PublicClient
+  prices: PriceSource
+  cache: CacheStore
+  /** Told when prices are unavailable and balances are answered without them. */
+  logger: Pick<Logger, 'warn'>
+}
 
 export type GetBalancesParameters = {
   address: Address
   network: ApiNetwork
-  /** Prices are known in USD only; for another currency, price is 0 and value is left out. */
-  currency: 'usd' | 'eur'
+  currency: Currency
+  /** Read the chain (and prices) now instead of the cache, and refresh the cache. */
+  forceUpdate?: boolean | undefined
+  /** The absolute URL of a token's image (the native coin's address is the zero address). */
+  iconUrl: (tokenAddress: Address) => string
 }
 export type GetBalancesReturnType = TokenBalance[]
-export type GetBalancesErrorType = RpcUnavailableError
+export type GetBalancesErrorType =
+  | CurrencyNotAvailableError
+  | RpcUnavailableError
+  | MulticallUnavailableError
+
+/** Multicall3's `getEthBalance` and ERC-20's `balanceOf` in one ABI, so one call list holds both. */
+const balanceAbi = parseAbi([
+  'function getEthBalance(address addr) view returns (uint256 balance)',
+  'function balanceOf(address account) view returns (uint256)',
+])
+
+/** What the cache keeps per account and chain: amounts as decimal strings (JSON has no bigint). */
+type CachedHoldings = { native: string; tokens: [Address, string][] }
 
 /**
- * Reads an account's balances on one chain: the native coin always, then every listed ERC-20
- * it holds (one multicall), skipping zero-decimal tokens as the spec requires.
+ * An account's balances on one chain: the native coin always, then every listed ERC-20 it
+ * holds, zero-decimal tokens left out (spec). Amounts come from one multicall (Multicall3's
+ * `getEthBalance` and each token's `balanceOf`), cached 30 s in the shared cache; each entry is
+ * priced in `currency` (`value` = amount x price). A token without a price has price 0 and no
+ * value; when the price source is down, balances are still answered, unpriced.
  */
 export async function getBalances(
-  client: PublicClient,
-  { address, network, currency }: GetBalancesParameters,
+  { client, prices, cache, logger }: GetBalancesDependencies,
+  { address, network, currency, forceUpdate = false, iconUrl }: GetBalancesParameters,
 ): Promise<GetBalancesReturnType> {
+  if (!prices.currencies.includes(currency)) throw new CurrencyNotAvailableError({ currency })
   const tokens = network.tokens.filter((token) => token.decimals > 0)
-  const chainId = toCaip2(network.id)
-  const [native, tokenResults] = await Promise.all([
-    client.getBalance({ address }),
-    tokens.length === 0
-      ? []
-      : client.multicall({
-          contracts: tokens.map(
-            (token) =>
-              ({
-                address: token.address,
-                abi: erc20Abi,
-                functionName: 'balanceOf',
-                args: [address],
-              }) as const,
-          ),
-          allowFailure: true,
-          // Without a known Multicall3 address the calls run through a deployless multicall.
-          multicallAddress: network.multicall3,
-          deployless: !network.multicall3,
-        }),
-  ]).catch((error: unknown) => {
-    if (error instanceof ViemBaseError)
-      throw new RpcUnavailableError({ chainId: network.id, cause: error })
-    throw error
-  })
 
-  const price = (priceUsd: number) => (currency === 'usd' ? priceUsd : 0)
-  const entry = (
-    asset: Pick<ApiToken, 'name' | 'symbol' | 'decimals' | 'priceUsd'> & { address: Address },
-    amount: bigint,
-  ): TokenBalance => {
-    const numeric = formatUnits(amount, asset.decimals)
+  const key = `balances:v1:${network.id}:${address.toLowerCase()}`
+  let holdings = forceUpdate ? undefined : await cache.get<CachedHoldings>(key)
+  if (!holdings) {
+    holdings = await readHoldings(client, { address, network, tokens })
+    await cache.set(key, holdings, balancesCacheTtlMs)
+  }
+
+  const held = new Map(holdings.tokens.map(([token, amount]) => [token, BigInt(amount)]))
+  const assets = [
+    { ...network.nativeCurrency, address: nativeTokenAddress, amount: BigInt(holdings.native) },
+    ...tokens.flatMap((token) => {
+      const amount = held.get(token.address)
+      return amount ? [{ ...token, amount }] : []
+    }),
+  ]
+
+  const priced = await prices
+    .getPrices({
+      chainId: network.id,
+      tokens: assets.map((asset) => ({ address: asset.address, decimals: asset.decimals })),
+      currency,
+      forceUpdate,
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof BaseError) || error.code !== 'UPSTREAM_UNAVAILABLE') throw error
+      logger.warn(`Balances answered without prices: ${error.shortMessage}`, {
+        chainId: toCaip2(network.id),
+      })
+      return new Map<Address, number>()
+    })
+
+  const chainId = toCaip2(network.id)
+  return assets.map((asset): TokenBalance => {
+    const numeric = formatUnits(asset.amount, asset.decimals)
+    const price = priced.get(asset.address)
     return {
       name: asset.name,
       symbol: asset.symbol,
       chainId,
       address: `${chainId}:${asset.address}`,
-      ...(currency === 'usd' ? { value: Number(numeric) * asset.priceUsd } : {}),
-      price: price(asset.priceUsd),
+      ...(price === undefined ? {} : { value: Number(numeric) * price }),
+      price: price ?? 0,
       quantity: { decimals: String(asset.decimals), numeric },
-      iconUrl: '',
+      iconUrl: iconUrl(asset.address),
     }
-  }
-
-  const balances = [
-    entry(
-      { ...network.nativeCurrency, address: zeroAddress, priceUsd: network.nativePriceUsd },
-      native,
-    ),
-  ]
-  tokenResults.forEach((result, index) => {
-    const token = tokens[index]
-    if (!token) return
-    if (result.status === 'failure') {
-      // A dead RPC fails every call; a token that is not a contract only fails its own.
-      if (isTransportError(result.error))
-        throw new RpcUnavailableError({ chainId: network.id, cause: result.error })
-      return
-    }
-    if (result.result > 0n) balances.push(entry(token, result.result))
   })
-  return balances
 }
 
-function isTransportError(error: unknown): boolean {
-  if (!(error instanceof ViemBaseError)) return false
-  return Boolean(
-    error.walk((cause) => cause instanceof HttpRequestError || cause instanceof TimeoutError),
-  )
+/** One multicall: the native balance, then `balanceOf` of every token; zero balances dropped. */
+async function readHoldings(
+  client: PublicClient,
+  {
+    address,
+    network,
+    tokens,
+  }: { address: Address; network: ApiNetwork; tokens: readonly { address: Address }[] },
+): Promise<CachedHoldings> {
+  const multicallAddress = network.multicall3 ?? multicall3Address
+  const calls = [
+    {
+      address: multicallAddress,
+      abi: balanceAbi,
+      functionName: 'getEthBalance',
+      args: [address],
+    } as const,
+    ...tokens.map(
+      (token) =>
+        ({
+          address: token.address,
+          abi: balanceAbi,
+          functionName: 'balanceOf',
+          args: [address],
+        }) as const,
+    ),
+  ]
+  const results = await client
+    .multicall({
+      contracts: calls,
+      allowFailure: true,
+      multicallAddress,
+      // Everything in one eth_call, however long the token list.
+      batchSize: 0,
+    })
+    .catch((error: unknown) => {
+      throw wrapRpcError(network.id, error)
+    })
+  throwIfRpcFailed(network.id, results)
+
+  const [native, ...balances] = results
+  if (native?.status !== 'success' || typeof native.result !== 'bigint')
+    throw new MulticallUnavailableError({
+      chainId: network.id,
+      address: multicallAddress,
+      cause: native?.error,
+    })
+  const held: [Address, string][] = []
+  balances.forEach((result, index) => {
+    const token = tokens[index]
+    // A listed address that is not an ERC-20 fails its own call only: it is left out.
+    if (!token || result.status !== 'success' || typeof result.result !== 'bigint') return
+    if (result.result > 0n) held.push([token.address, result.result.toString()])
+  })
+  return { native: native.result.toString(), tokens: held }
 }

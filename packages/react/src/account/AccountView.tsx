@@ -1,48 +1,72 @@
-import { useId } from 'react'
+import { type ReactNode, useId } from 'react'
 import { Alert } from '../alerts/Alert.tsx'
 import { useMessages } from '../hooks/useMessages.ts'
 import { NetworkIcon } from '../networks/NetworkIcon.tsx'
+import { AccountAvatar } from './AccountAvatar.tsx'
 import { shortenAddress } from './shortenAddress.ts'
 import '../styles/latch.css'
 import './account.css'
 
 export type AccountBalance =
   | { status: 'pending' }
-  | { status: 'success'; amount: string; symbol: string }
+  | {
+      status: 'success'
+      /** The native coin's amount to 3 decimals, e.g. "10,000.000". */
+      amount: string
+      symbol: string
+      /** The sum of every token's value in the chosen currency, e.g. "$29,998,530.50". */
+      total?: string | undefined
+    }
   | { status: 'error'; message: string }
+
+/** A wallet feature's button (send, receive...), in the configured order. */
+export type AccountFeatureButton = { id: string; label: string; onSelect(): void }
 
 export type AccountViewProps = {
   address: string
   /** The account's name, when it has one. */
   name?: string | undefined
+  /** The account's avatar image; a generated one otherwise. */
+  avatarUrl?: string | undefined
   networkName: string
   /** Colours the network's icon. */
   chainId?: number | undefined
   balance: AccountBalance
   walletName?: string | undefined
   walletIcon?: string | undefined
-  /** An alert above the actions (e.g. the API refused the app: Invalid App Configuration). */
+  /** An alert above the tabs (e.g. the API refused the app: Invalid App Configuration). */
   alert?: { title: string; text: string } | undefined
+  /** Only built, enabled features: the row is left out when there is none. */
+  features?: readonly AccountFeatureButton[] | undefined
   onDisconnect(): void
-  /** Opens the Networks view; the network row is a plain fact without it. */
+  /** Opens the Networks view; the network is a plain fact without it. */
   onOpenNetworks?: (() => void) | undefined
   onCopyAddress?: (() => void) | undefined
   /** The address was just copied ("Address copied." is announced). */
   copied?: boolean | undefined
-  /** Set once a failed balance may be fetched again (30 s after the failure). */
-  onRetryBalance?: (() => void) | undefined
   disconnecting?: boolean | undefined
+  /** The tabs (Tokens, NFTs, Activity). */
+  children?: ReactNode
 }
 
-/** A deterministic two-colour gradient from the address, so each account is recognisable. */
-function avatarStyle(address: string) {
-  const hue = (offset: number) => Number.parseInt(address.slice(2 + offset, 6 + offset), 16) % 360
-  return {
-    background: `linear-gradient(135deg, hsl(${hue(0)} 80% 60%), hsl(${hue(8)} 75% 45%))`,
-  }
+function Address(props: { address: string }) {
+  return (
+    <span
+      className="latch-account__address"
+      data-testid="account-address"
+      title={props.address}
+      dir="ltr"
+    >
+      <span aria-hidden="true">{shortenAddress(props.address)}</span>
+      <span className="latch-visually-hidden">{props.address}</span>
+    </span>
+  )
 }
 
-/** The connected account: address (copyable), network (switchable), native balance, Disconnect. */
+/**
+ * The connected account: avatar, name or address (copyable), wallet, network (switchable),
+ * Disconnect, the total balance and the native coin, the wallet features, then the tabs.
+ */
 export function AccountView(props: AccountViewProps) {
   const titleId = useId()
   const { t } = useMessages()
@@ -58,118 +82,143 @@ export function AccountView(props: AccountViewProps) {
     </>
   )
   return (
-    <section className="latch-account" aria-labelledby={titleId}>
-      <div className="latch-account__identity">
-        <span
-          className="latch-account__avatar"
-          style={avatarStyle(props.address)}
-          aria-hidden="true"
-        >
-          {props.walletIcon ? <img src={props.walletIcon} alt="" width={20} height={20} /> : null}
-        </span>
+    <section className="latch-account" aria-labelledby={titleId} data-testid="account-view">
+      <div className="latch-account__top">
+        <AccountAvatar
+          address={props.address}
+          url={props.avatarUrl}
+          walletIcon={props.walletIcon}
+        />
         <div className="latch-account__who">
-          <h2 id={titleId} className="latch-account__title">
+          <p className="latch-account__wallet">
             {props.walletName
               ? t('account.connectedWith', { wallet: props.walletName })
               : t('account.connected')}
-          </h2>
-          {props.name ? <p className="latch-account__name">{props.name}</p> : null}
-          <div className="latch-account__address-row">
-            <p
-              className="latch-account__address"
-              data-testid="account-address"
-              title={props.address}
-              dir="ltr"
-            >
-              <span aria-hidden="true">{shortenAddress(props.address)}</span>
-              <span className="latch-visually-hidden">{props.address}</span>
-            </p>
-            {props.onCopyAddress ? (
-              <button
-                type="button"
-                className="latch-icon-button latch-account__copy"
-                onClick={props.onCopyAddress}
-                aria-label={t('account.copyAddress')}
-                title={t('account.copyAddress')}
-                data-testid="account-copy-address"
-              >
-                <svg viewBox="0 0 24 24" aria-hidden="true">
-                  {props.copied ? (
-                    <path d="M5 12.5l4.5 4.5L19 7.5" />
-                  ) : (
-                    <>
-                      <rect x="8.5" y="8.5" width="11" height="11" rx="2.5" />
-                      <path d="M15.5 8.5V6.5A2 2 0 0 0 13.5 4.5h-7a2 2 0 0 0-2 2v7a2 2 0 0 0 2 2h2" />
-                    </>
-                  )}
-                </svg>
-              </button>
-            ) : null}
-          </div>
-          <p className="latch-account__copied" role="status">
-            {props.copied ? t('account.addressCopied') : ''}
           </p>
+          <h2 id={titleId} className="latch-account__title">
+            {props.name ? (
+              <span className="latch-account__name">{props.name}</span>
+            ) : (
+              <Address address={props.address} />
+            )}
+          </h2>
+          {props.name ? <Address address={props.address} /> : null}
+        </div>
+        <div className="latch-account__actions">
+          {props.onCopyAddress ? (
+            <button
+              type="button"
+              className="latch-icon-button latch-account__icon-button"
+              onClick={props.onCopyAddress}
+              aria-label={t('account.copyAddress')}
+              title={t('account.copyAddress')}
+              data-testid="account-copy-address"
+            >
+              <svg viewBox="0 0 24 24" aria-hidden="true">
+                {props.copied ? (
+                  <path d="M5 12.5l4.5 4.5L19 7.5" />
+                ) : (
+                  <>
+                    <rect x="8.5" y="8.5" width="11" height="11" rx="2.5" />
+                    <path d="M15.5 8.5V6.5A2 2 0 0 0 13.5 4.5h-7a2 2 0 0 0-2 2v7a2 2 0 0 0 2 2h2" />
+                  </>
+                )}
+              </svg>
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="latch-icon-button latch-account__icon-button"
+            onClick={props.onDisconnect}
+            disabled={props.disconnecting}
+            aria-busy={props.disconnecting || undefined}
+            aria-label={t('account.disconnect')}
+            title={t('account.disconnect')}
+            data-testid="account-disconnect"
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M12 3.5v8" />
+              <path d="M7 6.6a7.5 7.5 0 1 0 10 0" />
+            </svg>
+          </button>
         </div>
       </div>
+      <p className="latch-account__copied" role="status">
+        {props.copied ? t('account.addressCopied') : ''}
+      </p>
 
-      <dl className="latch-account__facts">
-        <div className="latch-account__fact">
-          <dt>{t('account.balance')}</dt>
-          <dd data-testid="account-balance" aria-busy={balance.status === 'pending'}>
-            {balance.status === 'success' ? (
-              <span className="latch-account__amount" dir="ltr">
+      {props.onOpenNetworks ? (
+        <button
+          type="button"
+          className="latch-account__network"
+          data-testid="account-network"
+          onClick={props.onOpenNetworks}
+        >
+          {network}
+          <span className="latch-visually-hidden">, {t('account.switchNetwork')}</span>
+          <svg className="latch-account__chevron" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M9 6l6 6-6 6" />
+          </svg>
+        </button>
+      ) : (
+        <span className="latch-account__network" data-testid="account-network">
+          {network}
+        </span>
+      )}
+
+      <div className="latch-account__balance" aria-busy={balance.status === 'pending'}>
+        <p className="latch-account__balance-label">{t('account.totalBalance')}</p>
+        {balance.status === 'success' ? (
+          <>
+            {balance.total ? (
+              <p className="latch-account__total" data-testid="account-total">
+                <span dir="ltr">{balance.total}</span>
+              </p>
+            ) : null}
+            <p
+              className={balance.total ? 'latch-account__native' : 'latch-account__total'}
+              data-testid="account-balance"
+            >
+              <span dir="ltr">
                 {balance.amount} <span className="latch-account__symbol">{balance.symbol}</span>
               </span>
-            ) : balance.status === 'error' ? (
-              <span className="latch-account__balance-error">
-                {balance.message}
-                {props.onRetryBalance ? (
-                  <button type="button" className="latch-link" onClick={props.onRetryBalance}>
-                    {t('account.retry')}
-                  </button>
-                ) : null}
-              </span>
-            ) : (
-              <span className="latch-skeleton">{t('account.balanceLoading')}</span>
-            )}
-          </dd>
-        </div>
-        <div className="latch-account__fact">
-          <dt>{t('account.network')}</dt>
-          <dd>
-            {props.onOpenNetworks ? (
-              <button
-                type="button"
-                className="latch-account__network"
-                data-testid="account-network"
-                onClick={props.onOpenNetworks}
-              >
-                {network}
-                <span className="latch-visually-hidden">, {t('account.switchNetwork')}</span>
-                <svg className="latch-account__chevron" viewBox="0 0 24 24" aria-hidden="true">
-                  <path d="M9 6l6 6-6 6" />
-                </svg>
-              </button>
-            ) : (
-              <span className="latch-account__network" data-testid="account-network">
-                {network}
-              </span>
-            )}
-          </dd>
-        </div>
-      </dl>
+            </p>
+          </>
+        ) : balance.status === 'error' ? (
+          <p className="latch-account__balance-error" data-testid="account-balance">
+            {balance.message}
+          </p>
+        ) : (
+          <>
+            <span className="latch-shimmer latch-shimmer--total" aria-hidden="true" />
+            <span className="latch-shimmer latch-shimmer--short" aria-hidden="true" />
+            <span className="latch-visually-hidden" data-testid="account-balance">
+              {t('account.balanceLoading')}
+            </span>
+          </>
+        )}
+      </div>
 
       {props.alert ? <Alert title={props.alert.title} text={props.alert.text} /> : null}
 
-      <button
-        type="button"
-        className="latch-button latch-button--secondary latch-account__disconnect"
-        onClick={props.onDisconnect}
-        disabled={props.disconnecting}
-        aria-busy={props.disconnecting || undefined}
-      >
-        {t('account.disconnect')}
-      </button>
+      {props.features?.length ? (
+        <fieldset className="latch-account__features">
+          <legend className="latch-visually-hidden">{t('account.walletFeatures')}</legend>
+          {props.features.map((feature) => (
+            <button
+              key={feature.id}
+              type="button"
+              className="latch-button latch-button--secondary"
+              onClick={feature.onSelect}
+              data-testid={`account-feature-${feature.id}`}
+            >
+              {feature.label}
+            </button>
+          ))}
+        </fieldset>
+      ) : null}
+
+      {props.children}
     </section>
   )
 }

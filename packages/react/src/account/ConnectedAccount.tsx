@@ -1,13 +1,6 @@
-import { formatAmount } from '@latch/core'
-import { alerts, getAlertId } from '../alerts/alerts.ts'
-import { getErrorMessage } from '../errors/getErrorMessage.ts'
-import { useAccount } from '../hooks/useAccount.ts'
-import { useConnectModal } from '../hooks/useConnectModal.ts'
-import { useCopyToClipboard } from '../hooks/useCopyToClipboard.ts'
-import { useMessages } from '../hooks/useMessages.ts'
-import { type AccountBalance, AccountView } from './AccountView.tsx'
-import { useAccountBalance } from './useAccountBalance.ts'
-import { useDisconnectAccount } from './useDisconnectAccount.ts'
+import { useEffect, useState } from 'react'
+import { AccountPanelSkeleton } from './AccountPanelSkeleton.tsx'
+import { getLoadedAccountPanel, loadAccountPanel } from './loadAccountPanel.ts'
 
 export type ConnectedAccountProps = {
   /**
@@ -15,52 +8,36 @@ export type ConnectedAccountProps = {
    * modal's Account view; Networks is pushed on top and Disconnect closes the modal.
    */
   placement?: 'page' | 'modal' | undefined
+  /** Fiat currency of values and the total; default 'usd'. */
+  currency?: 'usd' | 'eur' | undefined
 }
 
-/** `AccountView` wired to the connected account, its balance, the network picker and disconnect. */
+/**
+ * The connected account's panel: header, balances, wallet features and the Tokens, NFTs and
+ * Activity tabs. Its code is a separate chunk (`loadAccountPanel`, best started while
+ * connecting); until it arrives a skeleton holds its place, so the panel is never blank.
+ */
 export function ConnectedAccount(props: ConnectedAccountProps) {
-  const inModal = props.placement === 'modal'
-  const account = useAccount()
-  const { t } = useMessages()
-  const { router } = useConnectModal()
-  const clipboard = useCopyToClipboard()
-  const balance = useAccountBalance({ address: account.address, chainId: account.chainId })
-  const disconnector = useDisconnectAccount({ onDisconnected: inModal ? router.close : undefined })
-  if (!account.address) return null
-
-  const balanceView: AccountBalance = balance.data
-    ? {
-        status: 'success',
-        amount: formatAmount(balance.data.numeric, { fractionDigits: 3 }),
-        symbol: balance.data.symbol,
-      }
-    : balance.error && !balance.isPending
-      ? { status: 'error', message: getErrorMessage(balance.error, t) }
-      : { status: 'pending' }
-  const alertId = balance.error ? getAlertId(balance.error) : undefined
-  const { address } = account
-
-  return (
-    <AccountView
-      address={address}
-      networkName={
-        account.network?.name ?? t('account.unknownNetwork', { chainId: account.chainId ?? '?' })
-      }
-      chainId={account.chainId}
-      balance={balanceView}
-      walletName={account.connector?.name}
-      walletIcon={account.connector?.icon || undefined}
-      alert={
-        alertId ? { title: t(alerts[alertId].title), text: t(alerts[alertId].text) } : undefined
-      }
-      onOpenNetworks={() =>
-        inModal ? router.push({ view: 'Networks' }) : router.open({ view: 'Networks' })
-      }
-      onCopyAddress={() => clipboard.copy(address)}
-      copied={clipboard.copied}
-      onRetryBalance={balance.retry}
-      onDisconnect={disconnector.disconnect}
-      disconnecting={disconnector.isPending}
-    />
-  )
+  // Rendered directly once loaded (no Suspense round, which React holds for ~300 ms).
+  const [Panel, setPanel] = useState(getLoadedAccountPanel)
+  const [attempt, setAttempt] = useState(0)
+  useEffect(() => {
+    if (Panel) return
+    let active = true
+    let retry: ReturnType<typeof setTimeout> | undefined
+    loadAccountPanel().then(
+      (module) => {
+        if (active) setPanel(() => module.default)
+      },
+      // The chunk did not load (offline, a deploy replaced it): try again shortly.
+      () => {
+        if (active) retry = setTimeout(() => setAttempt(attempt + 1), 3000)
+      },
+    )
+    return () => {
+      active = false
+      clearTimeout(retry)
+    }
+  }, [Panel, attempt])
+  return Panel ? <Panel {...props} /> : <AccountPanelSkeleton />
 }

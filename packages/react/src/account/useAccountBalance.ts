@@ -1,48 +1,42 @@
-import { getBalance } from '@latch/core'
-import { skipToken, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useConfig } from '../hooks/useConfig.ts'
 import { useMessages } from '../hooks/useMessages.ts'
+import { accountRefetchInterval } from './accountQueryTimings.ts'
 import { canRetryBalance, getBalanceRetryAt } from './balanceRetry.ts'
+import { tokenBalancesQueryOptions } from './tokenBalancesQueryOptions.ts'
 
 export type UseAccountBalanceParameters = {
   address: string | undefined
   chainId: number | undefined
+  /** Default 'usd'. */
+  currency?: 'usd' | 'eur' | undefined
 }
 
+type FailureState = { state: { status: string; errorUpdatedAt: number } }
+
 /**
- * The account's native balance with the spec's failure rules: each failure shows the
- * 'Token Balance Unavailable' error toast, and no new request (retry, window focus, remount)
- * goes out until 30 s after the last failure. `retry` is set once a retry is allowed.
+ * The account's token balances (native coin and total included) with the spec's failure
+ * rules: each failure shows the 'Token Balance Unavailable' error toast, and no new request
+ * (interval, retry, window focus, remount) goes out until 30 s after the last failure. While
+ * healthy it refetches on an interval so the panel follows the chain. `retry` is set once a
+ * retry is allowed.
  */
 export function useAccountBalance(parameters: UseAccountBalanceParameters) {
   const config = useConfig()
   const { t } = useMessages()
-  const { address, chainId } = parameters
-  const mayRefetch = (query: { state: { errorUpdatedAt: number } }) =>
+  const mayRefetch = (query: FailureState) =>
     canRetryBalance(query.state.errorUpdatedAt, Date.now())
   const query = useQuery({
-    queryKey: ['latch', 'balance', config.apiUrl, address, chainId],
-    queryFn:
-      address && chainId
-        ? async ({ signal }) => {
-            try {
-              return await getBalance(config, { address, chainId, signal })
-            } catch (error) {
-              // A cancelled request (account or chain changed) is not a failure to report.
-              if (!signal.aborted)
-                config.toasts.show({
-                  variant: 'error',
-                  message: t('error.tokenBalanceUnavailable'),
-                })
-              throw error
-            }
-          }
-        : skipToken,
-    retry: false,
-    // Spec section 9: native balance cached 30 s.
-    staleTime: 30_000,
-    gcTime: 5 * 60_000,
+    ...tokenBalancesQueryOptions(config, {
+      ...parameters,
+      onFailure: () =>
+        config.toasts.show({ variant: 'error', message: t('error.tokenBalanceUnavailable') }),
+    }),
+    refetchInterval: (query) =>
+      query.state.status === 'error'
+        ? Math.max(getBalanceRetryAt(query.state.errorUpdatedAt) - Date.now(), 1000)
+        : accountRefetchInterval,
     refetchOnMount: mayRefetch,
     refetchOnWindowFocus: mayRefetch,
     refetchOnReconnect: mayRefetch,

@@ -11,6 +11,7 @@ import { useMessages } from '../hooks/useMessages.ts'
 import { useTimedOut } from '../hooks/useTimedOut.ts'
 import { NetworksContainer } from '../networks/NetworksContainer.tsx'
 import { UnsupportedChainContainer } from '../networks/UnsupportedChainContainer.tsx'
+import { LatchQueryProvider } from '../query/LatchQueryProvider.tsx'
 import { AllWalletsRoute } from './AllWalletsRoute.tsx'
 import { ConnectingExternal } from './ConnectingExternal.tsx'
 import { ConnectingWalletConnect } from './ConnectingWalletConnect.tsx'
@@ -26,6 +27,14 @@ import { getAttemptState, pairingUriTimeoutMs } from './getAttemptState.ts'
  * UnsupportedChain. Loaded lazily (its own chunk) the first time the modal opens.
  */
 export default function ConnectModalContainer() {
+  return (
+    <LatchQueryProvider>
+      <ConnectModalRoutes />
+    </LatchQueryProvider>
+  )
+}
+
+function ConnectModalRoutes() {
   const { t } = useMessages()
   const { options } = useConfig()
   const flow = useConnectFlow()

@@ -1,0 +1,117 @@
+import { parseArgs } from 'node:util'
+import { openDatabase } from '../db/openDatabase.ts'
+import { type EnvOverrides, parseEnv } from '../env.ts'
+import { BaseError } from '../errors/base.ts'
+import { createProject, parseCreateProjectParameters } from '../services/createProject.ts'
+import { createDbProjectStore } from '../stores/createDbProjectStore.ts'
+import type { Project } from '../stores/projectStore.ts'
+
+const usage = `Usage: npm run projects -- create --name NAME [--origin PATTERN]... [--json]
+       npm run projects -- list [--json]
+
+Creates and lists the projects the API accepts, in its database: PostgreSQL at DATABASE_URL,
+or the embedded PGlite database in <LATCH_STATE_DIR>/pgdata (stop the API first: PGlite is
+open in one process at a time).
+  create           makes a project with a new id, printed on its own line
+    --name NAME      what the project is called (required)
+    --origin PATTERN an origin allowed to call the API with the project, repeatable:
+                     https://app.example.com, https://*.example.com, http://localhost:*
+                     Without any, the API's default list (LATCH_ALLOWED_ORIGINS) applies.
+  list             every project: id, name, origins, creation time
+  --json           print JSON instead`
+
+export type RunProjectsCliParameters = {
+  argv: readonly string[]
+  /** Environment values that take precedence over `process.env` (DATABASE_URL, LATCH_STATE_DIR). */
+  env?: EnvOverrides | undefined
+  out?: (line: string) => void
+  err?: (line: string) => void
+}
+
+/** `npm run projects`: creates or lists projects; returns the exit code. */
+export async function runProjectsCli(parameters: RunProjectsCliParameters): Promise<number> {
+  const { out = console.log, err = console.error } = parameters
+  let values: { name?: string; origin?: string[]; json?: boolean; help?: boolean }
+  let positionals: string[]
+  try {
+    ;({ values, positionals } = parseArgs({
+      args: [...parameters.argv],
+      allowPositionals: true,
+      options: {
+        name: { type: 'string' },
+        origin: { type: 'string', multiple: true },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }))
+  } catch (error) {
+    err(`${(error as Error).message}\n\n${usage}`)
+    return 2
+  }
+  if (values.help) {
+    out(usage)
+    return 0
+  }
+  const [command, ...extra] = positionals
+  if ((command !== 'create' && command !== 'list') || extra.length > 0) {
+    err(command ? `Unknown command "${[command, ...extra].join(' ')}".\n\n${usage}` : usage)
+    return 2
+  }
+  if (command === 'list' && (values.name !== undefined || values.origin !== undefined)) {
+    err(`"list" takes no --name or --origin.\n\n${usage}`)
+    return 2
+  }
+
+  try {
+    // Checked before the database is opened, so a typo costs no start-up.
+    const input =
+      command === 'create'
+        ? parseCreateProjectParameters({
+            name: values.name ?? '',
+            allowedOrigins: values.origin ?? [],
+          })
+        : undefined
+    const database = await openDatabase(parseEnv(parameters.env))
+    try {
+      const projects = createDbProjectStore({ db: database.db })
+      if (input) {
+        const project = await createProject(projects, input)
+        out(values.json ? JSON.stringify(toJson(project)) : project.id)
+        if (!values.json && project.allowedOrigins.length === 0)
+          err(
+            'No --origin given: the project uses the API default origins (LATCH_ALLOWED_ORIGINS).',
+          )
+      } else {
+        const list = await projects.list()
+        out(values.json ? JSON.stringify(list.map(toJson), null, 2) : formatList(list))
+      }
+    } finally {
+      await database.close()
+    }
+    return 0
+  } catch (error) {
+    if (!(error instanceof BaseError)) throw error
+    err(error.message)
+    return 1
+  }
+}
+
+function toJson(project: Project) {
+  return { ...project, createdAt: project.createdAt.toISOString() }
+}
+
+function formatList(projects: readonly Project[]): string {
+  if (projects.length === 0)
+    return 'No projects yet. Create one: npm run projects -- create --name "My app" --origin https://app.example.com'
+  return projects
+    .map((project) =>
+      [
+        `${project.id}  ${project.name}`,
+        `  origins: ${project.allowedOrigins.length > 0 ? project.allowedOrigins.join(', ') : '(the API default, LATCH_ALLOWED_ORIGINS)'}`,
+        `  created: ${project.createdAt.toISOString()}`,
+      ].join('\n'),
+    )
+    .join('\n')
+}
+
+if (import.meta.main) process.exitCode = await runProjectsCli({ argv: process.argv.slice(2) })

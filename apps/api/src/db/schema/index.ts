@@ -1,0 +1,4 @@
+/** Every table, mirroring `../migrations/*.sql` (the SQL files are the source of truth). */
+export * from './cache.ts'
+export * from './indexer.ts'
+export * from './projects.ts'

@@ -1,0 +1,237 @@
+import {
+  type Hex,
+  HttpRequestError,
+  numberToHex,
+  type PublicClient,
+  type RpcBlock,
+  RpcRequestError,
+  BaseError as ViemBaseError,
+} from 'viem'
+import type { LatchDb } from '../db/createDatabase.ts'
+import { BlockRangeChangedError, CheckpointMovedError } from '../errors/indexer.ts'
+import type { Logger } from '../logger.ts'
+import { type Checkpoint, createIndexerStore } from './createIndexerStore.ts'
+import type { Lease } from './createLeadership.ts'
+import { type FetchBlockRangeReturnType, fetchBlockRange } from './fetchBlockRange.ts'
+import { fetchTokenMetadata } from './fetchTokenMetadata.ts'
+import { findCommonAncestor } from './findCommonAncestor.ts'
+import { mapWithConcurrency } from './mapWithConcurrency.ts'
+import { sleep } from './sleep.ts'
+
+/** What one chain's indexer is doing, for `status()` and the logs. */
+export type ChainIndexerStatus = {
+  chainId: number
+  /** `standby`: another API process indexes this chain; this one only serves reads. */
+  role: 'leader' | 'standby' | 'stopped'
+  state: 'starting' | 'catching-up' | 'following' | 'error'
+  /** The last block written in full (the checkpoint). */
+  indexedBlock: number | null
+  headBlock: number | null
+  /** Reorgs rolled back (a reset after a new genesis counts as one). */
+  reorgs: number
+  lastError: string | null
+}
+
+export type RunChainIndexerParameters = {
+  db: LatchDb
+  client: PublicClient
+  chainId: number
+  /** Where a chain without a checkpoint starts: block 0, or the head at first start. */
+  startFrom: 'genesis' | 'latest'
+  log: Logger
+  pollingIntervalMs: number
+  /** The most blocks one `eth_getLogs` covers (halved while the RPC refuses a range). */
+  maxBlocksPerRange: number
+  /** Blocks kept for the reorg check; a deeper reorg starts the chain over. */
+  keepBlocks: number
+  /** Updated in place as the indexer works. */
+  status: ChainIndexerStatus
+  signal: AbortSignal
+  lease: Lease
+}
+
+/**
+ * Indexes one chain while this process holds its lease: from the checkpoint (or `startFrom`)
+ * up to the head in ranges, then block by block as the chain grows, rolling back to the common
+ * ancestor on a reorg. Returns when `signal` aborts or the lease is lost; RPC and database
+ * failures are logged and retried with a growing delay, never thrown.
+ */
+export async function runChainIndexer(parameters: RunChainIndexerParameters): Promise<void> {
+  const { db, client, chainId, startFrom, log, pollingIntervalMs, status, signal, lease } =
+    parameters
+  const store = createIndexerStore(db, { chainId })
+  const knownTokens = new Set<Hex>()
+  let receipts = true
+  let range = parameters.maxBlocksPerRange
+  // Busy blocks make smaller ranges: memory stays bounded, and reading one range overlaps
+  // writing the previous one. The first range is a small probe of the load.
+  let rangeByLoad = Math.min(parameters.maxBlocksPerRange, 10)
+  let failures = 0
+  let caughtUp = false
+  let lastErrorMessage: string | undefined
+
+  const blockHashAt = async (blockNumber: number) => {
+    const block = (await client.request({
+      method: 'eth_getBlockByNumber',
+      params: [numberToHex(blockNumber), false],
+    })) as RpcBlock | null
+    return block?.hash?.toLowerCase() as Hex | undefined
+  }
+
+  const recover = async (checkpoint: Checkpoint) => {
+    const ancestor = await findCommonAncestor(client, { blocks: await store.listRecentBlocks() })
+    if (ancestor) {
+      if (ancestor.number >= checkpoint.blockNumber) return
+      await store.rollback(ancestor)
+      knownTokens.clear()
+      status.reorgs++
+      status.indexedBlock = ancestor.number
+      log.warn(
+        `Reorg on chain eip155:${chainId}: rolled back ${checkpoint.blockNumber - ancestor.number} block(s) to block ${ancestor.number}.`,
+      )
+      return
+    }
+    await store.reset()
+    knownTokens.clear()
+    status.reorgs++
+    status.indexedBlock = null
+    log.warn(
+      `Chain eip155:${chainId} no longer holds the indexed blocks (a new genesis, or a reorg deeper than ${parameters.keepBlocks} blocks): indexing it again.`,
+    )
+  }
+
+  const ensureTokenMetadata = async (data: FetchBlockRangeReturnType) => {
+    const wanted = new Map<Hex, 'erc20' | 'erc721'>()
+    for (const transfer of data.transfers)
+      if (transfer.kind !== 'native' && !knownTokens.has(transfer.contract))
+        wanted.set(transfer.contract, wanted.get(transfer.contract) ?? transfer.kind)
+    if (wanted.size === 0) return
+    for (const address of await store.listKnownTokens([...wanted.keys()])) {
+      knownTokens.add(address)
+      wanted.delete(address)
+    }
+    const fetched = await mapWithConcurrency([...wanted], 8, ([address, kind]) =>
+      fetchTokenMetadata(client, { address, kind }),
+    )
+    await store.saveTokens(fetched)
+    for (const token of fetched) knownTokens.add(token.address)
+  }
+
+  const fetchFrom = async (fromBlock: number, head: number) => {
+    for (;;) {
+      const toBlock = Math.min(head, fromBlock + Math.min(range, rangeByLoad) - 1)
+      try {
+        return await fetchBlockRange(client, { chainId, fromBlock, toBlock, receipts })
+      } catch (error) {
+        // A provider refusing a range ("too many results") answers an RPC error: try less.
+        if (range > 1 && isRpcRefusal(error)) range = Math.max(1, Math.floor(range / 2))
+        else throw error
+      }
+    }
+  }
+
+  /** One pass: check the checkpoint, then write ranges up to the head seen at the start. */
+  const indexToHead = async () => {
+    const head = Number(await client.getBlockNumber({ cacheTime: 0 }))
+    status.headBlock = head
+    let checkpoint = await store.getCheckpoint()
+    status.indexedBlock = checkpoint?.blockNumber ?? null
+    if (checkpoint && head <= checkpoint.blockNumber) {
+      // Nothing new: still make sure the indexed tip is on the chain (a same-height reorg).
+      const onChain = head === checkpoint.blockNumber && (await blockHashAt(head))
+      if (onChain !== checkpoint.blockHash) await recover(checkpoint)
+      else status.state = 'following'
+      return
+    }
+    const startBlock = checkpoint?.startBlock ?? (startFrom === 'genesis' ? 0 : head)
+    const from = checkpoint ? checkpoint.blockNumber + 1 : startBlock
+    status.state = head - from + 1 > parameters.maxBlocksPerRange ? 'catching-up' : 'following'
+
+    // While one range is written, the next one is read.
+    let pending: Promise<FetchBlockRangeReturnType> | undefined = fetchFrom(from, head)
+    while (pending && !signal.aborted) {
+      const data: FetchBlockRangeReturnType = await pending
+      const first = data.blocks[0]
+      const last = data.blocks.at(-1)
+      if (!first || !last) return
+      const perBlock = (data.transactions.length + data.transfers.length) / data.blocks.length
+      rangeByLoad = Math.max(
+        1,
+        Math.min(parameters.maxBlocksPerRange, Math.floor(rowsPerRange / Math.max(1, perBlock))),
+      )
+      pending = last.number < head ? fetchFrom(last.number + 1, head) : undefined
+      pending?.catch(() => {})
+      if (receipts && !data.receiptsSupported) {
+        receipts = false
+        log.info(
+          `The RPC of chain eip155:${chainId} has no eth_getBlockReceipts: transactions are recorded as confirmed.`,
+        )
+      }
+      if (checkpoint && first.parentHash !== checkpoint.blockHash) {
+        await recover(checkpoint)
+        return
+      }
+      await ensureTokenMetadata(data)
+      checkpoint = await store.writeBlockRange({
+        expected: checkpoint,
+        startBlock,
+        data,
+        keepBlocks: parameters.keepBlocks,
+      })
+      status.indexedBlock = checkpoint.blockNumber
+      if (range < parameters.maxBlocksPerRange)
+        range = Math.min(parameters.maxBlocksPerRange, range * 2)
+    }
+  }
+
+  while (!signal.aborted) {
+    if (!(await lease.check())) {
+      log.warn(`Lost the indexer lease of chain eip155:${chainId}; another process may take over.`)
+      return
+    }
+    try {
+      await indexToHead()
+      if (!caughtUp && status.indexedBlock !== null && status.indexedBlock === status.headBlock) {
+        caughtUp = true
+        log.info(`Indexed chain eip155:${chainId} up to its head, block ${status.indexedBlock}.`)
+      }
+      if (failures > 0)
+        log.info(`Indexer for chain eip155:${chainId} resumed at block ${status.indexedBlock}.`)
+      failures = 0
+      lastErrorMessage = undefined
+      status.lastError = null
+      await sleep(pollingIntervalMs, signal)
+    } catch (error) {
+      // The chain moved while a range was read, or a reorg is being handled: read again now.
+      if (error instanceof BlockRangeChangedError || error instanceof CheckpointMovedError) {
+        await sleep(Math.min(pollingIntervalMs, 250), signal)
+        continue
+      }
+      failures++
+      const message = describeError(error)
+      status.state = 'error'
+      status.lastError = message
+      if (message !== lastErrorMessage)
+        log.warn(`Indexer for chain eip155:${chainId} failed; retrying.`, { error: message })
+      lastErrorMessage = message
+      await sleep(Math.min(30_000, pollingIntervalMs * 2 ** Math.min(failures, 8)), signal)
+    }
+  }
+}
+
+/** About how many transactions and transfers one range should carry while catching up. */
+const rowsPerRange = 4_000
+
+/** The RPC answered the request with a JSON-RPC error (not a network failure). */
+function isRpcRefusal(error: unknown): boolean {
+  if (!(error instanceof ViemBaseError)) return false
+  if (error.walk((cause) => cause instanceof HttpRequestError)) return false
+  return Boolean(error.walk((cause) => cause instanceof RpcRequestError))
+}
+
+/** One line without URLs or keys: viem's and the API's short messages. */
+function describeError(error: unknown): string {
+  if (error instanceof Error)
+    return `${error.name}: ${'shortMessage' in error ? String(error.shortMessage) : error.message}`
+  return String(error)
+}

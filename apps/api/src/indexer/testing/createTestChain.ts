@@ -1,0 +1,179 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import {
+  type Abi,
+  type Address,
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  defineChain,
+  getAddress,
+  type Hash,
+  type Hex,
+  http,
+  type PublicClient,
+  parseAbi,
+} from 'viem'
+import type { ChainClients } from '../../createChainClients.ts'
+import type { ApiNetwork } from '../../network.ts'
+import { findFreePort } from '../../testing/findFreePort.ts'
+import { type StartAnvilReturnType, startAnvil } from '../../testing/startAnvil.ts'
+
+/** anvil's first four well-known accounts: unlocked, each with 10000 ETH. */
+export const testAccounts = [
+  '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+  '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
+] as const satisfies readonly Address[]
+
+export const tokenAbi = parseAbi([
+  'function mint(address to, uint256 amount)',
+  'function transfer(address to, uint256 value) returns (bool)',
+  'function approve(address spender, uint256 value) returns (bool)',
+])
+export const collectionAbi = parseAbi([
+  'function mint(address to) returns (uint256 tokenId)',
+  'function transferFrom(address from, address to, uint256 tokenId)',
+  'function setBaseURI(string baseURI)',
+])
+
+const artifactsDir = path.resolve(import.meta.dirname, '../../../../devnet/artifacts')
+
+/** The devnet's compiled contracts (read as files: the API does not import the devnet). */
+function readArtifact(name: 'LatchToken' | 'LatchCollection'): { abi: Abi; bytecode: Hex } {
+  const artifact = JSON.parse(readFileSync(path.join(artifactsDir, `${name}.json`), 'utf8'))
+  return { abi: artifact.abi, bytecode: artifact.bytecode }
+}
+
+export type TestChain = Awaited<ReturnType<typeof createTestChain>>
+
+/**
+ * A bare anvil for indexer tests, with the viem clients to drive it and helpers to deploy the
+ * devnet's ERC-20 and ERC-721 and send transactions from the unlocked test accounts.
+ */
+export async function createTestChain({
+  chainId = 31337,
+  portFrom = 4900,
+  timeout = 2_000,
+}: {
+  chainId?: number
+  portFrom?: number
+  /** Per-request RPC timeout of the clients, in ms. */
+  timeout?: number
+} = {}) {
+  let anvil: StartAnvilReturnType = await startAnvil({ chainId, portFrom })
+  const chain = defineChain({
+    id: chainId,
+    name: 'Indexer Test',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [anvil.rpcUrl] } },
+  })
+  const transport = http(anvil.rpcUrl, { timeout, retryCount: 0 })
+  const publicClient = createPublicClient({ chain, transport }) as PublicClient
+  const walletClient = createWalletClient({ chain, transport })
+  const testClient = createTestClient({ chain, mode: 'anvil', transport })
+
+  const wait = async (hash: Hash) => {
+    const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 })
+    return receipt
+  }
+
+  const deploy = async (
+    name: 'LatchToken' | 'LatchCollection',
+    args: readonly unknown[],
+  ): Promise<Address> => {
+    const { abi, bytecode } = readArtifact(name)
+    const hash = await walletClient.deployContract({
+      abi,
+      bytecode,
+      args,
+      account: testAccounts[0],
+      chain,
+    })
+    const receipt = await wait(hash)
+    if (!receipt.contractAddress) throw new Error(`Deploying ${name} created no contract.`)
+    return getAddress(receipt.contractAddress)
+  }
+
+  return {
+    chainId,
+    get rpcUrl() {
+      return anvil.rpcUrl
+    },
+    publicClient,
+    walletClient,
+    testClient,
+    wait,
+    network: {
+      id: chainId,
+      name: 'Indexer Test',
+      rpcUrl: anvil.rpcUrl,
+      publicRpcUrl: anvil.rpcUrl,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      nativePriceUsd: 0,
+      testnet: true,
+      tokens: [],
+    } as unknown as ApiNetwork,
+    clients: new Map([[chainId, publicClient]]) as ChainClients,
+    deployToken: (name: string, symbol: string, decimals: number) =>
+      deploy('LatchToken', [name, symbol, decimals]),
+    deployCollection: (name: string, symbol: string, baseUri: string) =>
+      deploy('LatchCollection', [name, symbol, baseUri]),
+    /** Sends a transaction from an unlocked account and waits for its receipt. */
+    async send(parameters: {
+      from: Address
+      to: Address
+      value?: bigint
+      data?: Hex
+      gas?: bigint
+    }) {
+      const hash = await walletClient.sendTransaction({
+        account: parameters.from,
+        chain,
+        to: parameters.to,
+        value: parameters.value,
+        data: parameters.data,
+        gas: parameters.gas,
+      })
+      return wait(hash)
+    },
+    /** A raw JSON-RPC call, for anvil methods viem does not type (`anvil_reorg`). */
+    async rpc(method: string, params: unknown[] = []): Promise<unknown> {
+      const response = await fetch(anvil.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      })
+      const body = (await response.json()) as { result?: unknown; error?: { message: string } }
+      if (body.error) throw new Error(`${method}: ${body.error.message}`)
+      return body.result
+    },
+    async head(): Promise<number> {
+      return Number(await publicClient.getBlockNumber({ cacheTime: 0 }))
+    },
+    /** Every transaction hash on the chain now, block 0 to the head. */
+    async listTransactionHashes(): Promise<string[]> {
+      const head = Number(await publicClient.getBlockNumber({ cacheTime: 0 }))
+      const hashes: string[] = []
+      for (let number = 0; number <= head; number++) {
+        const block = await publicClient.getBlock({ blockNumber: BigInt(number) })
+        hashes.push(...block.transactions.map((hash) => hash.toLowerCase()))
+      }
+      return hashes.sort()
+    },
+    /** Ends anvil and starts a fresh one (a new genesis) on the same port. */
+    async restart() {
+      const port = anvil.port
+      await anvil.stop()
+      // The port can take a moment to be released after the process ends.
+      const deadline = Date.now() + 10_000
+      while ((await findFreePort(port)) !== port && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      anvil = await startAnvil({ chainId, portFrom: port })
+      if (anvil.port !== port) throw new Error(`anvil came back on ${anvil.port}, not ${port}.`)
+    },
+    stopAnvil: () => anvil.stop(),
+    stop: () => anvil.stop(),
+  }
+}

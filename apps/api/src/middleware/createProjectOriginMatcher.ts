@@ -1,0 +1,26 @@
+import type { Project } from '../stores/projectStore.ts'
+import { createOriginMatcher } from './createOriginMatcher.ts'
+
+/**
+ * Returns the origin test for a project: its own allowed origins, or `defaultOrigins` (the
+ * API's LATCH_ALLOWED_ORIGINS) when it has none or the request names no known project.
+ * Compiled matchers are reused per distinct list.
+ */
+export function createProjectOriginMatcher(
+  defaultOrigins: readonly string[],
+): (project: Project | undefined) => (origin: string) => boolean {
+  const matchesDefault = createOriginMatcher(defaultOrigins)
+  const compiled = new Map<string, (origin: string) => boolean>()
+  return (project) => {
+    if (!project || project.allowedOrigins.length === 0) return matchesDefault
+    const key = project.allowedOrigins.join('\n')
+    let matches = compiled.get(key)
+    if (!matches) {
+      // Bounded: one entry per distinct list, cleared if projects ever outnumber it.
+      if (compiled.size >= 1000) compiled.clear()
+      matches = createOriginMatcher(project.allowedOrigins)
+      compiled.set(key, matches)
+    }
+    return matches
+  }
+}

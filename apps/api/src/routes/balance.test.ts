@@ -1,0 +1,317 @@
+import { type BalanceResponse, balanceResponseSchema, type DevnetChain } from '@latch/api-contract'
+import {
+  type Address,
+  createPublicClient,
+  createTestClient,
+  erc20Abi,
+  formatUnits,
+  http,
+  parseEther,
+} from 'viem'
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createApp } from '../app.ts'
+import { createChainClients } from '../createChainClients.ts'
+import { forEachDatabase } from '../db/testing.ts'
+import type { Logger } from '../logger.ts'
+import { type ApiNetwork, networkFromDevnetChain } from '../network.ts'
+import { createPriceSource } from '../services/prices/createPriceSource.ts'
+import { createDbCacheStore } from '../stores/createDbCacheStore.ts'
+import { createMemoryProjectStore } from '../stores/createMemoryProjectStore.ts'
+import { createMemoryWalletRegistryStore } from '../stores/createMemoryWalletRegistryStore.ts'
+import { createRecordingFetch } from '../testing/createRecordingFetch.ts'
+import { findFreePort } from '../testing/findFreePort.ts'
+import { type StartTestDevnetReturnType, startTestDevnet } from '../testing/startTestDevnet.ts'
+
+const projectId = '0123456789abcdef0123456789abcdef'
+const silent: Logger = { info() {}, warn() {}, error() {} }
+
+let devnet: StartTestDevnetReturnType
+let networks: ApiNetwork[]
+let chain: DevnetChain
+
+beforeAll(async () => {
+  devnet = await startTestDevnet({ portFrom: 5000 })
+  networks = devnet.manifest.chains.map(networkFromDevnetChain)
+  chain = devnet.manifest.chains[0] as DevnetChain
+})
+afterAll(async () => {
+  await devnet?.stop()
+})
+
+/** The API over the devnet and one database, its chain reads recorded. */
+function devnetApp(
+  db: Parameters<typeof createDbCacheStore>[0]['db'],
+  apiNetworks = networks,
+  feed?: Parameters<typeof createPriceSource>[0]['feed'] & { fetchFn: typeof fetch },
+) {
+  const recording = createRecordingFetch()
+  const clients = createChainClients(apiNetworks, {
+    timeout: 1_000,
+    retryCount: 0,
+    fetchFn: recording.fetchFn,
+  })
+  const cache = createDbCacheStore({ db })
+  const app = createApp({
+    networks: apiNetworks,
+    projects: createMemoryProjectStore([{ id: projectId, name: 'Test' }]),
+    clients,
+    wallets: createMemoryWalletRegistryStore([]),
+    cache,
+    prices: createPriceSource({
+      networks: apiNetworks,
+      clients,
+      cache,
+      feed,
+      fetchFn: feed?.fetchFn,
+    }),
+    logger: silent,
+  })
+  return { app, recording }
+}
+
+async function getBalances(
+  app: ReturnType<typeof createApp>,
+  address: string,
+  query = 'chainId=eip155:31337',
+): Promise<BalanceResponse> {
+  const response = await app.request(
+    `/v1/account/${address}/balance?projectId=${projectId}&${query}`,
+  )
+  expect(response.status).toBe(200)
+  return balanceResponseSchema.parse(await response.json())
+}
+
+forEachDatabase('GET /v1/account/:address/balance', (context) => {
+  // anvil's second account: funded with every token, never spends.
+  const holder = () => devnet.manifest.accounts[1]?.address as Address
+
+  test('lists the native coin and the listed tokens held, as on the chain; PTS is left out', async () => {
+    const { app } = devnetApp(context.db)
+    const body = await getBalances(app, holder())
+    expect(body.balances.map((balance) => balance.symbol)).toEqual([
+      'ETH',
+      'LUSD',
+      'WETH',
+      'ALPHA',
+      'BETA',
+    ])
+
+    const client = createPublicClient({ transport: http(chain.rpcUrl) })
+    const native = await client.getBalance({ address: holder() })
+    expect(body.balances[0]).toMatchObject({
+      name: 'Ether',
+      chainId: 'eip155:31337',
+      address: 'eip155:31337:0x0000000000000000000000000000000000000000',
+      quantity: { decimals: '18', numeric: formatUnits(native, 18) },
+      iconUrl:
+        'http://localhost/public/getTokenImage/31337/0x0000000000000000000000000000000000000000',
+    })
+    for (const balance of body.balances.slice(1)) {
+      const token = chain.tokens.find((candidate) => candidate.symbol === balance.symbol)
+      if (!token) throw new Error(`Unexpected ${balance.symbol}.`)
+      const amount = await client.readContract({
+        address: token.address as Address,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [holder()],
+      })
+      expect(balance).toMatchObject({
+        name: token.name,
+        chainId: 'eip155:31337',
+        address: `eip155:31337:${token.address}`,
+        quantity: {
+          decimals: String(token.decimals),
+          numeric: formatUnits(amount, token.decimals),
+        },
+        iconUrl: `http://localhost/public/getTokenImage/31337/${token.address}`,
+      })
+    }
+  })
+
+  test('prices come from the pools, and value = quantity x price', async () => {
+    const { app } = devnetApp(context.db)
+    const body = await getBalances(app, holder())
+    const bySymbol = new Map(body.balances.map((balance) => [balance.symbol, balance]))
+    expect(bySymbol.get('LUSD')?.price).toBe(1)
+    // One whole token sold into its pool: the seed price less the 0.3% fee and a little impact.
+    expect(bySymbol.get('ETH')?.price).toBeCloseTo(3000 * 0.996, -1)
+    expect(bySymbol.get('WETH')?.price).toBe(bySymbol.get('ETH')?.price)
+    expect(bySymbol.get('ALPHA')?.price).toBeGreaterThan(2 * 0.996)
+    expect(bySymbol.get('ALPHA')?.price).toBeLessThan(2)
+    expect(bySymbol.get('BETA')?.price).toBeGreaterThan(30 * 0.99)
+    expect(bySymbol.get('BETA')?.price).toBeLessThan(30)
+    for (const balance of body.balances)
+      expect(balance.value).toBe(Number(balance.quantity.numeric) * balance.price)
+  })
+
+  test('a second call within 30 s reads nothing from the chain; forceUpdate reads it again', async () => {
+    const { app, recording } = devnetApp(context.db)
+    const account = privateKeyToAddress(generatePrivateKey())
+    const testClient = createTestClient({ mode: 'anvil', transport: http(chain.rpcUrl) })
+    await testClient.setBalance({ address: account, value: parseEther('1') })
+
+    const first = await getBalances(app, account)
+    // One multicall for every balance (the ether price may be cached by an earlier test).
+    expect(recording.methods[0]).toBe('eth_call')
+    expect(recording.methods.length).toBeLessThanOrEqual(2)
+    expect(first.balances.map((balance) => balance.quantity.numeric)).toEqual(['1'])
+
+    await testClient.setBalance({ address: account, value: parseEther('2') })
+    recording.reset()
+    const cached = await getBalances(app, account)
+    expect(recording.methods).toEqual([])
+    expect(cached).toEqual(first)
+
+    // A second API process over the same database shares the cache.
+    const other = devnetApp(context.db)
+    expect(await getBalances(other.app, account)).toEqual(first)
+    expect(other.recording.methods).toEqual([])
+
+    const forced = await getBalances(app, account, 'chainId=31337&forceUpdate=true')
+    // One multicall for every balance, one for every price: both caches are bypassed.
+    expect(recording.methods).toEqual(['eth_call', 'eth_call'])
+    expect(forced.balances[0]?.quantity.numeric).toBe('2')
+    // ...and the cache now holds the fresh balance.
+    recording.reset()
+    expect((await getBalances(app, account)).balances[0]?.quantity.numeric).toBe('2')
+    expect(recording.methods).toEqual([])
+  })
+
+  test('an account holding nothing still lists its native coin, at zero', async () => {
+    const { app } = devnetApp(context.db)
+    const body = await getBalances(app, privateKeyToAddress(generatePrivateKey()))
+    expect(body.balances).toHaveLength(1)
+    expect(body.balances[0]).toMatchObject({
+      symbol: 'ETH',
+      quantity: { decimals: '18', numeric: '0' },
+      value: 0,
+    })
+  })
+
+  test('each devnet chain answers its own balances', async () => {
+    const { app } = devnetApp(context.db)
+    const body = await getBalances(app, holder(), 'chainId=31339')
+    expect(body.balances.map((balance) => balance.chainId)).toEqual(Array(5).fill('eip155:31339'))
+    expect(body.balances[1]?.address).toBe(
+      `eip155:31339:${devnet.manifest.chains[1]?.tokens[0]?.address}`,
+    )
+  })
+
+  test('eur is refused: the pools quote USD only', async () => {
+    const { app, recording } = devnetApp(context.db)
+    const response = await app.request(
+      `/v1/account/${holder()}/balance?projectId=${projectId}&chainId=31337&currency=eur`,
+    )
+    expect({ status: response.status, body: await response.json() }).toMatchInlineSnapshot(`
+      {
+        "body": {
+          "error": {
+            "code": "BAD_REQUEST",
+            "message": "Currency "eur" is not available from this price source.",
+          },
+        },
+        "status": 400,
+      }
+    `)
+    expect(recording.methods).toEqual([])
+  })
+
+  test('a token the pools cannot price has price 0 and no value', async () => {
+    // A listed "token" with no pool: the lantern collection answers balanceOf too.
+    const withLanterns = networks.map((network) =>
+      network.id === chain.id
+        ? {
+            ...network,
+            tokens: [
+              ...network.tokens,
+              {
+                address: chain.nft.address as Address,
+                name: 'Latch Lanterns',
+                symbol: 'LANTERN',
+                decimals: 18,
+                priceUsd: 0,
+              },
+            ],
+          }
+        : network,
+    )
+    const { app } = devnetApp(context.db, withLanterns)
+    const lanternHolder = devnet.manifest.demoWallet.address
+    const body = await getBalances(app, lanternHolder)
+    const lanterns = body.balances.find((balance) => balance.symbol === 'LANTERN')
+    expect(lanterns).toMatchObject({ price: 0, quantity: { numeric: '0.000000000000000003' } })
+    expect(lanterns).not.toHaveProperty('value')
+  })
+})
+
+describe('with an HTTP price feed', () => {
+  const feedUrl = 'https://feed.example/prices/{chainId}?addresses={addresses}&currency={currency}'
+  /** A feed quoting every token (and WETH for the native coin) at 2 USD or 1.84 EUR. */
+  const feedFetch: typeof fetch = async (input) => {
+    const url = new URL(String(input))
+    const currency = url.searchParams.get('currency') ?? ''
+    const addresses = url.searchParams.get('addresses')?.split(',') ?? []
+    const price = currency === 'eur' ? 1.84 : 2
+    return Response.json(Object.fromEntries(addresses.map((a) => [a, { [currency]: price }])))
+  }
+
+  forEachDatabase('balances', (context) => {
+    test('eur is answered when the source quotes it', async () => {
+      const { app } = devnetApp(context.db, networks, { urlTemplate: feedUrl, fetchFn: feedFetch })
+      const body = await getBalances(
+        app,
+        devnet.manifest.accounts[2]?.address as Address,
+        'chainId=31337&currency=eur',
+      )
+      for (const balance of body.balances) {
+        expect(balance.price).toBe(1.84)
+        expect(balance.value).toBe(Number(balance.quantity.numeric) * 1.84)
+      }
+    })
+
+    test('a feed that is down leaves balances unpriced rather than failing them', async () => {
+      const down: typeof fetch = async () => new Response('busy', { status: 503 })
+      const { app } = devnetApp(context.db, networks, { urlTemplate: feedUrl, fetchFn: down })
+      const body = await getBalances(app, devnet.manifest.accounts[3]?.address as Address)
+      expect(body.balances.map((balance) => balance.symbol)).toEqual([
+        'ETH',
+        'LUSD',
+        'WETH',
+        'ALPHA',
+        'BETA',
+      ])
+      for (const balance of body.balances) {
+        expect(balance.price).toBe(0)
+        expect(balance).not.toHaveProperty('value')
+      }
+    })
+  })
+})
+
+describe('an unreachable RPC', () => {
+  forEachDatabase('balances', (context) => {
+    test('is a 502 UPSTREAM_UNAVAILABLE, not a hang or a 500', async () => {
+      const closedPort = await findFreePort(4600)
+      const dead = networks.map((network) => ({
+        ...network,
+        rpcUrl: `http://127.0.0.1:${closedPort}`,
+      }))
+      const { app } = devnetApp(context.db, dead)
+      const response = await app.request(
+        `/v1/account/${devnet.manifest.accounts[1]?.address}/balance?projectId=${projectId}&chainId=31337`,
+      )
+      expect({ status: response.status, body: await response.json() }).toMatchInlineSnapshot(`
+        {
+          "body": {
+            "error": {
+              "code": "UPSTREAM_UNAVAILABLE",
+              "message": "The RPC for chain eip155:31337 did not answer.",
+            },
+          },
+          "status": 502,
+        }
+      `)
+    })
+  })
+})

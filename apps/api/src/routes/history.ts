@@ -1,0 +1,37 @@
+import { historyQuerySchema } from '@latch/api-contract'
+import { Hono } from 'hono'
+import type { AppEnv } from '../appEnv.ts'
+import type { LatchDb } from '../db/createDatabase.ts'
+import type { ApiNetwork } from '../network.ts'
+import { getHistory } from '../services/history/getHistory.ts'
+import { decodeHistoryCursor } from '../services/history/historyCursor.ts'
+import { parseAccountId } from '../services/history/parseAccountId.ts'
+import { resolveChains } from '../services/history/resolveChains.ts'
+import { parseQuery } from './parseQuery.ts'
+
+/**
+ * `GET /v1/account/:account/history?chainId&cursor&limit&onramp` (spec section 7): an account's
+ * transactions from the index, newest first, one page per call; `next` is the cursor of the
+ * following page. Read from the database only: it answers while an RPC is down.
+ */
+export function historyRoute({ db, networks }: { db: LatchDb; networks: readonly ApiNetwork[] }) {
+  return new Hono<AppEnv>().get('/account/:account/history', async (c) => {
+    const account = parseAccountId(c.req.param('account'))
+    const query = parseQuery(historyQuerySchema, c.req.query())
+    const chains = resolveChains(networks, {
+      chainId: query.chainId,
+      accountChainId: account.chainId,
+    })
+    const page = await getHistory(db, {
+      account: account.address,
+      networks: chains,
+      cursor: query.cursor === undefined ? undefined : decodeHistoryCursor(query.cursor),
+      limit: query.limit,
+      apiOrigin: new URL(c.req.url).origin,
+      projectId: c.get('project').id,
+    })
+    // Personal and changing with every block: never cached on the way.
+    c.header('Cache-Control', 'private, no-store')
+    return c.json(page)
+  })
+}

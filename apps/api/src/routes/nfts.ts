@@ -1,0 +1,46 @@
+import { type NftsResponse, nftsQuerySchema } from '@latch/api-contract'
+import { Hono } from 'hono'
+import type { AppEnv } from '../appEnv.ts'
+import type { LatchDb } from '../db/createDatabase.ts'
+import type { ApiNetwork } from '../network.ts'
+import { parseAccountId } from '../services/history/parseAccountId.ts'
+import { resolveChains } from '../services/history/resolveChains.ts'
+import type { NftMetadataResolver } from '../services/nfts/createNftMetadataResolver.ts'
+import { listNfts } from '../services/nfts/listNfts.ts'
+import { parseQuery } from './parseQuery.ts'
+
+/** How long a list waits for metadata it has to fetch; later ones show "#id" until cached. */
+const metadataWaitMs = 5_000
+
+/**
+ * `GET /v1/account/:address/nfts?chainId`: the ERC-721 tokens an account owns according to the
+ * index, with names, descriptions and image URLs served by the API's image proxy.
+ */
+export function nftsRoute({
+  db,
+  networks,
+  nftMetadata,
+}: {
+  db: LatchDb
+  networks: readonly ApiNetwork[]
+  nftMetadata: NftMetadataResolver
+}) {
+  return new Hono<AppEnv>().get('/account/:address/nfts', async (c) => {
+    const account = parseAccountId(c.req.param('address'))
+    const query = parseQuery(nftsQuerySchema, c.req.query())
+    const chains = resolveChains(networks, {
+      chainId: query.chainId,
+      accountChainId: account.chainId,
+    })
+    const data = await listNfts(db, {
+      account: account.address,
+      chainIds: chains.map((network) => network.id),
+      metadata: nftMetadata,
+      deadline: Date.now() + metadataWaitMs,
+      apiOrigin: new URL(c.req.url).origin,
+      projectId: c.get('project').id,
+    })
+    c.header('Cache-Control', 'private, no-store')
+    return c.json({ data } satisfies NftsResponse)
+  })
+}

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm'
+import { expect, test } from 'vitest'
+import { forEachDatabase } from '../db/testing.ts'
+import { createDbCacheStore } from './createDbCacheStore.ts'
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+forEachDatabase('createDbCacheStore', (context) => {
+  test('stores, reads, replaces and deletes JSON values', async () => {
+    const cache = createDbCacheStore({ db: context.db })
+    expect(await cache.get('missing')).toBeUndefined()
+    await cache.set('price:eth', { usd: 3000.5, at: '2026-01-01' }, 60_000)
+    expect(await cache.get('price:eth')).toEqual({ usd: 3000.5, at: '2026-01-01' })
+    await cache.set('price:eth', [1, 'two', null], 60_000)
+    expect(await cache.get('price:eth')).toEqual([1, 'two', null])
+    await cache.set('numeric string', '123', 60_000)
+    expect(await cache.get('numeric string')).toBe('123')
+    await cache.set('null', null, 60_000)
+    expect(await cache.get('null')).toBeNull()
+    await cache.delete('price:eth')
+    expect(await cache.get('price:eth')).toBeUndefined()
+  })
+
+  test('two stores over one database agree (as two API processes do)', async () => {
+    const first = createDbCacheStore({ db: context.db })
+    const second = createDbCacheStore({ db: context.db })
+    await first.set('shared', 'from first', 60_000)
+    expect(await second.get('shared')).toBe('from first')
+  })
+
+  test('expired entries read as missing and are cleaned lazily', async () => {
+    const cache = createDbCacheStore({ db: context.db, sweepIntervalMs: 0 })
+    await cache.set('short', 1, 20)
+    await cache.set('other-short', 2, 20)
+    await cache.set('long', 3, 60_000)
+    await sleep(60)
+    expect(await cache.get('short')).toBeUndefined()
+    const keys = async () =>
+      (
+        await context.db.execute<{ key: string }>(sql`SELECT key FROM cache_entries ORDER BY key`)
+      ).rows.map((row) => row.key)
+    expect(await keys()).not.toContain('short')
+    // A write sweeps every other expired entry.
+    await cache.set('trigger', 4, 60_000)
+    expect(await keys()).not.toContain('other-short')
+    expect(await cache.get('long')).toBe(3)
+  })
+
+  test('a bad TTL is refused', async () => {
+    const cache = createDbCacheStore({ db: context.db })
+    await expect(cache.set('x', 1, 0)).rejects.toThrowErrorMatchingInlineSnapshot(
+      `[RangeError: The cache TTL must be a positive number of milliseconds, got 0.]`,
+    )
+  })
+})

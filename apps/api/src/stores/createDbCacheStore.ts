@@ -1,0 +1,61 @@
+import { and, eq, gt, lte, sql } from 'drizzle-orm'
+import type { LatchDb } from '../db/createDatabase.ts'
+import { cacheEntries } from '../db/schema/index.ts'
+import type { CacheStore } from './cacheStore.ts'
+
+export type CreateDbCacheStoreParameters = {
+  db: LatchDb
+  /** How often this process deletes every expired entry, at most (default one minute). */
+  sweepIntervalMs?: number | undefined
+}
+
+/**
+ * A `CacheStore` over the `cache_entries` table. Expiry is judged by the database clock, so
+ * API processes on different machines agree; expired rows are deleted when read and swept
+ * now and then on write.
+ */
+export function createDbCacheStore({
+  db,
+  sweepIntervalMs = 60_000,
+}: CreateDbCacheStoreParameters): CacheStore {
+  let lastSweep = 0
+  return {
+    async get<value>(key: string) {
+      const [row] = await db
+        // As text, parsed here: Drizzle's jsonb mapping would turn a stored "123" into 123.
+        .select({
+          json: sql<string>`${cacheEntries.value}::text`,
+          fresh: gt(cacheEntries.expiresAt, sql`now()`),
+        })
+        .from(cacheEntries)
+        .where(eq(cacheEntries.key, key))
+      if (!row) return undefined
+      if (row.fresh) return JSON.parse(row.json) as value
+      // Only the expired row: another process may have just stored a fresh one.
+      await db
+        .delete(cacheEntries)
+        .where(and(eq(cacheEntries.key, key), lte(cacheEntries.expiresAt, sql`now()`)))
+      return undefined
+    },
+    async set(key, value, ttlMs) {
+      if (!Number.isFinite(ttlMs) || ttlMs <= 0)
+        throw new RangeError(
+          `The cache TTL must be a positive number of milliseconds, got ${ttlMs}.`,
+        )
+      // Serialized here so null is stored as JSON null, not SQL NULL.
+      const json = sql`${JSON.stringify(value ?? null)}::jsonb`
+      const expiresAt = sql`now() + make_interval(secs => ${ttlMs / 1000})`
+      await db
+        .insert(cacheEntries)
+        .values({ key, value: json, expiresAt })
+        .onConflictDoUpdate({ target: cacheEntries.key, set: { value: json, expiresAt } })
+      if (Date.now() - lastSweep >= sweepIntervalMs) {
+        lastSweep = Date.now()
+        await db.delete(cacheEntries).where(lte(cacheEntries.expiresAt, sql`now()`))
+      }
+    },
+    async delete(key) {
+      await db.delete(cacheEntries).where(eq(cacheEntries.key, key))
+    },
+  }
+}

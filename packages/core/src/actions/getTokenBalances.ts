@@ -1,0 +1,107 @@
+import type { TokenBalance } from '@latch/api-contract'
+import { toCaipNetworkId } from '../caip/toCaipNetworkId.ts'
+import type { LatchConfig } from '../createLatchConfig.ts'
+import { BalanceUnavailableError } from '../errors/balance.ts'
+import { ChainNotConfiguredError } from '../errors/connector.ts'
+import { isObject, requestApi, resolveApiImageUrl } from '../utils/requestApi.ts'
+
+export type GetTokenBalancesParameters = {
+  address: string
+  chainId: number
+  /** Fiat currency of `price`, `value` and `total`; default 'usd'. */
+  currency?: 'usd' | 'eur' | undefined
+  /** Aborts the request (TanStack Query passes one). */
+  signal?: unknown
+}
+
+export type GetTokenBalancesReturnType = {
+  /** Every balance on the chain, native coin included, highest value first. */
+  tokens: TokenBalance[]
+  /** The chain's native coin (zero when the API has no entry for it). */
+  native: TokenBalance
+  /** The sum of the values the API knows; undefined when it knows none (no price). */
+  total: number | undefined
+  currency: 'usd' | 'eur'
+}
+
+export type GetTokenBalancesErrorType = BalanceUnavailableError | ChainNotConfiguredError
+
+const zeroAddress = '0x0000000000000000000000000000000000000000'
+
+/** The native coin has no token address, or the zero address (possibly as CAIP-10). */
+export function isNativeBalance(balance: Pick<TokenBalance, 'address'>): boolean {
+  return !balance.address || balance.address.toLowerCase().endsWith(zeroAddress)
+}
+
+/** Highest fiat value first; balances without a value after, by symbol. */
+export function compareTokenBalances(a: TokenBalance, b: TokenBalance): number {
+  const byValue = (b.value ?? -1) - (a.value ?? -1)
+  return byValue !== 0 ? byValue : a.symbol.localeCompare(b.symbol)
+}
+
+/** One entry of the balance answer, checked by hand; malformed entries are dropped. */
+function readTokenBalance(entry: unknown, apiUrl: string): TokenBalance | undefined {
+  if (!isObject(entry) || !isObject(entry.quantity)) return undefined
+  const { name, symbol, chainId, address, value, price, iconUrl, quantity } = entry
+  if (
+    typeof symbol !== 'string' ||
+    typeof quantity.numeric !== 'string' ||
+    !Number.isFinite(Number(quantity.numeric)) ||
+    typeof quantity.decimals !== 'string'
+  )
+    return undefined
+  return {
+    name: typeof name === 'string' ? name : symbol,
+    symbol,
+    chainId: typeof chainId === 'string' ? chainId : '',
+    ...(typeof address === 'string' ? { address } : {}),
+    ...(typeof value === 'number' && Number.isFinite(value) ? { value } : {}),
+    price: typeof price === 'number' && Number.isFinite(price) ? price : 0,
+    quantity: { decimals: quantity.decimals, numeric: quantity.numeric },
+    iconUrl: resolveApiImageUrl(apiUrl, iconUrl) ?? '',
+  }
+}
+
+/**
+ * Fetches an account's token balances on one chain from the Latch API
+ * (`GET /v1/account/{address}/balance`): zero-decimal tokens are filtered out (spec section 5),
+ * the rest sorted by value, with the native coin and the total value picked out.
+ */
+export async function getTokenBalances(
+  config: LatchConfig,
+  parameters: GetTokenBalancesParameters,
+): Promise<GetTokenBalancesReturnType> {
+  const network = config.networks.find((n) => n.id === parameters.chainId)
+  if (!network) throw new ChainNotConfiguredError(parameters.chainId)
+  const currency = parameters.currency ?? 'usd'
+  const body = await requestApi(config, {
+    path: `/v1/account/${encodeURIComponent(parameters.address)}/balance`,
+    query: { chainId: toCaipNetworkId({ reference: parameters.chainId }), currency },
+    signal: parameters.signal,
+    toError: (failure) => new BalanceUnavailableError(failure),
+  })
+  const entries = isObject(body) ? body.balances : undefined
+  if (!Array.isArray(entries)) throw new BalanceUnavailableError({ details: 'No balances.' })
+
+  const tokens = entries
+    .map((entry) => readTokenBalance(entry, config.apiUrl))
+    .filter(
+      (token): token is TokenBalance => token !== undefined && token.quantity.decimals !== '0',
+    )
+    .sort(compareTokenBalances)
+  const native = tokens.find(
+    (token) => isNativeBalance(token) && token.symbol === network.nativeCurrency.symbol,
+  ) ??
+    tokens.find(isNativeBalance) ?? {
+      name: network.nativeCurrency.name,
+      symbol: network.nativeCurrency.symbol,
+      chainId: network.caipNetworkId,
+      address: `${network.caipNetworkId}:${zeroAddress}`,
+      price: 0,
+      quantity: { decimals: String(network.nativeCurrency.decimals), numeric: '0' },
+      iconUrl: '',
+    }
+  const values = tokens.flatMap((token) => (token.value === undefined ? [] : [token.value]))
+  const total = values.length > 0 ? values.reduce((sum, value) => sum + value, 0) : undefined
+  return { tokens, native, total, currency }
+}

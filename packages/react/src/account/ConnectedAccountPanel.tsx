@@ -1,0 +1,257 @@
+import { useState } from 'react'
+import { alerts, getAlertId } from '../alerts/alerts.ts'
+import { getErrorMessage } from '../errors/getErrorMessage.ts'
+import { useAccount } from '../hooks/useAccount.ts'
+import { useConfig } from '../hooks/useConfig.ts'
+import { useConnectModal } from '../hooks/useConnectModal.ts'
+import { useCopyToClipboard } from '../hooks/useCopyToClipboard.ts'
+import { useMessages } from '../hooks/useMessages.ts'
+import type { MessageKey } from '../i18n/en.ts'
+import { LatchQueryProvider } from '../query/LatchQueryProvider.tsx'
+import { AccountTabs } from './AccountTabs.tsx'
+import { type AccountBalance, AccountView } from './AccountView.tsx'
+import { ActivityList, type ActivityListProps } from './ActivityList.tsx'
+import type { ConnectedAccountProps } from './ConnectedAccount.tsx'
+import { formatFiat } from './formatFiat.ts'
+import { formatRelativeTime } from './formatRelativeTime.ts'
+import { formatSignedTokenAmount, formatTokenAmount } from './formatTokenAmount.ts'
+import { getWalletFeatures } from './getWalletFeatures.ts'
+import { groupByDate } from './groupByDate.ts'
+import { NftGrid, type NftGridProps } from './NftGrid.tsx'
+import { shortenAddress } from './shortenAddress.ts'
+import { TokenList, type TokenListProps } from './TokenList.tsx'
+import { type ActivityOperation, toActivityRow } from './toActivityRow.ts'
+import { toIntlLocale } from './toIntlLocale.ts'
+import { useAccountBalance } from './useAccountBalance.ts'
+import { useAccountHistory } from './useAccountHistory.ts'
+import { useAccountNfts } from './useAccountNfts.ts'
+import { useDisconnectAccount } from './useDisconnectAccount.ts'
+import { useIdentity } from './useIdentity.ts'
+import { useNow } from './useNow.ts'
+
+type TabId = 'tokens' | 'nfts' | 'activity'
+
+type AccountTarget = { address: string; chainId: number | undefined }
+
+/**
+ * The account panel wired to the connected account: identity, balances (with the spec's
+ * 30 s failure rule), wallet features, and the Tokens, NFTs and Activity tabs. The lazily
+ * loaded part of `ConnectedAccount`, with TanStack Query.
+ */
+export default function ConnectedAccountPanel(props: ConnectedAccountProps) {
+  return (
+    <LatchQueryProvider>
+      <AccountPanel {...props} />
+    </LatchQueryProvider>
+  )
+}
+
+function AccountPanel(props: ConnectedAccountProps) {
+  const inModal = props.placement === 'modal'
+  const config = useConfig()
+  const account = useAccount()
+  const { t, locale, dir } = useMessages()
+  const { router } = useConnectModal()
+  const clipboard = useCopyToClipboard()
+  const [tab, setTab] = useState<TabId>('tokens')
+  const currency = props.currency ?? 'usd'
+  const balance = useAccountBalance({
+    address: account.address,
+    chainId: account.chainId,
+    currency,
+  })
+  const identity = useIdentity(account.address)
+  const disconnector = useDisconnectAccount({ onDisconnected: inModal ? router.close : undefined })
+  if (!account.address) return null
+
+  const intlLocale = toIntlLocale(locale)
+  const fiat = (value: number | undefined) =>
+    value === undefined ? undefined : formatFiat(value, { currency, locale: intlLocale })
+  const balanceView: AccountBalance = balance.data
+    ? {
+        status: 'success',
+        amount: formatTokenAmount(balance.data.native.quantity.numeric, intlLocale),
+        symbol: balance.data.native.symbol,
+        total: fiat(balance.data.total),
+      }
+    : balance.error && !balance.isPending
+      ? { status: 'error', message: getErrorMessage(balance.error, t) }
+      : { status: 'pending' }
+  const tokens: TokenListProps['state'] = balance.data
+    ? {
+        status: 'success',
+        tokens: balance.data.tokens.map((token) => ({
+          id: token.address ?? token.symbol,
+          name: token.name,
+          symbol: token.symbol,
+          amount: formatTokenAmount(token.quantity.numeric, intlLocale),
+          value: fiat(token.value),
+          iconUrl: token.iconUrl || undefined,
+        })),
+        total: fiat(balance.data.total),
+      }
+    : balanceView.status === 'error'
+      ? { status: 'error', message: balanceView.message, onRetry: balance.retry }
+      : { status: 'pending' }
+  const alertId = balance.error ? getAlertId(balance.error) : undefined
+  const features = getWalletFeatures({
+    order: config.options.walletFeaturesOrder,
+    features: config.options.features,
+  })
+  const target = { address: account.address, chainId: account.chainId }
+
+  return (
+    <AccountView
+      address={account.address}
+      name={identity.data?.name ?? undefined}
+      avatarUrl={identity.data?.avatar ?? undefined}
+      networkName={
+        account.network?.name ?? t('account.unknownNetwork', { chainId: account.chainId ?? '?' })
+      }
+      chainId={account.chainId}
+      balance={balanceView}
+      walletName={account.connector?.name}
+      walletIcon={account.connector?.icon || undefined}
+      alert={
+        alertId ? { title: t(alerts[alertId].title), text: t(alerts[alertId].text) } : undefined
+      }
+      // No feature has a screen yet; each gets its route when it does.
+      features={features.map((id) => ({
+        id,
+        label: t(`account.feature.${id}`),
+        onSelect: () => {},
+      }))}
+      onOpenNetworks={() =>
+        inModal ? router.push({ view: 'Networks' }) : router.open({ view: 'Networks' })
+      }
+      onCopyAddress={() => clipboard.copy(account.address ?? '')}
+      copied={clipboard.copied}
+      onDisconnect={disconnector.disconnect}
+      disconnecting={disconnector.isPending}
+    >
+      <AccountTabs<TabId>
+        label={t('account.tabs')}
+        dir={dir}
+        tabs={[
+          { id: 'tokens', label: t('account.tabTokens') },
+          { id: 'nfts', label: t('account.tabNfts') },
+          { id: 'activity', label: t('account.tabActivity') },
+        ]}
+        selected={tab}
+        onSelect={setTab}
+      >
+        {tab === 'tokens' ? (
+          <TokenList state={tokens} />
+        ) : tab === 'nfts' ? (
+          <NftsTab {...target} />
+        ) : (
+          <ActivityTab {...target} />
+        )}
+      </AccountTabs>
+    </AccountView>
+  )
+}
+
+function NftsTab(props: AccountTarget) {
+  const { t } = useMessages()
+  const nfts = useAccountNfts(props)
+  const state: NftGridProps['state'] = nfts.data
+    ? {
+        status: 'success',
+        nfts: nfts.data.data.map((nft) => ({
+          id: `${nft.chainId}:${nft.contract}:${nft.tokenId}`,
+          name: nft.name,
+          collection: nft.collectionName,
+          imageUrl: nft.imageUrl,
+        })),
+      }
+    : nfts.status === 'error'
+      ? { status: 'error', message: t('nfts.failed'), onRetry: () => void nfts.refetch() }
+      : { status: 'pending' }
+  return <NftGrid state={state} />
+}
+
+const titleKeys: Readonly<Record<ActivityOperation, MessageKey>> = {
+  send: 'activity.send',
+  receive: 'activity.receive',
+  trade: 'activity.trade',
+  mint: 'activity.mint',
+  burn: 'activity.burn',
+  execute: 'activity.execute',
+  approve: 'activity.approve',
+  deploy: 'activity.deploy',
+}
+
+function ActivityTab(props: AccountTarget) {
+  const config = useConfig()
+  const i18n = useMessages()
+  const { t } = i18n
+  const history = useAccountHistory(props)
+  // Relative times ("5 min ago") move on while the list is shown.
+  const now = useNow(30_000)
+  const intlLocale = toIntlLocale(i18n.locale)
+  const dateFormat = new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium' })
+  const timeFormat = new Intl.DateTimeFormat(intlLocale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  })
+
+  let state: ActivityListProps['state']
+  if (history.transactions) {
+    const rows = history.transactions.map((transaction) =>
+      toActivityRow(transaction, config.networks),
+    )
+    state = {
+      status: 'success',
+      groups: groupByDate(rows, (row) => row.time, now).map((group) => ({
+        key: group.key,
+        label:
+          group.label.kind === 'today'
+            ? t('activity.today')
+            : group.label.kind === 'yesterday'
+              ? t('activity.yesterday')
+              : dateFormat.format(group.label.date),
+        rows: group.items.map((row) => ({
+          id: row.id,
+          title: t(titleKeys[row.operation]),
+          direction: row.direction,
+          status: row.status,
+          statusLabel:
+            row.status === 'failed'
+              ? t('activity.statusFailed')
+              : row.status === 'pending'
+                ? t('activity.statusPending')
+                : undefined,
+          amount:
+            row.asset?.kind === 'fungible'
+              ? `${formatSignedTokenAmount(row.asset.numeric, row.asset.sign, intlLocale)} ${row.asset.symbol}`
+              : row.asset?.name,
+          thumbnailUrl: row.asset?.kind === 'nft' ? row.asset.imageUrl : undefined,
+          counterparty: row.counterparty
+            ? {
+                text: t(row.counterparty.role === 'to' ? 'activity.to' : 'activity.from'),
+                address: shortenAddress(row.counterparty.address),
+              }
+            : undefined,
+          time: formatRelativeTime(row.time, now, i18n),
+          dateTime: new Date(row.time).toISOString(),
+          timeTitle: timeFormat.format(row.time),
+          more: row.moreTransfers
+            ? t('activity.moreTransfers', { count: row.moreTransfers })
+            : undefined,
+          explorerUrl: row.explorerUrl,
+        })),
+      })),
+    }
+  } else if (history.status === 'error') state = { status: 'error', message: t('activity.failed') }
+  else state = { status: 'pending' }
+
+  return (
+    <ActivityList
+      state={state}
+      hasMore={history.hasMore}
+      isLoadingMore={history.isLoadingMore}
+      onLoadMore={history.loadMore}
+    />
+  )
+}

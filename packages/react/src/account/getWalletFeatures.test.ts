@@ -1,0 +1,34 @@
+import { defaultLatchOptions } from '@latch/core'
+import { describe, expect, it } from 'vitest'
+import { builtWalletFeatures, getWalletFeatures } from './getWalletFeatures.ts'
+
+const allOn = { onramp: true, swaps: true, receive: true, send: true }
+
+describe('getWalletFeatures', () => {
+  it('shows no feature while none is built (no dead buttons)', () => {
+    expect(builtWalletFeatures).toEqual([])
+    expect(
+      getWalletFeatures({
+        order: defaultLatchOptions.walletFeaturesOrder,
+        features: defaultLatchOptions.features,
+      }),
+    ).toEqual([])
+  })
+
+  it('keeps the configured order, once each, of the built features that are switched on', () => {
+    const built = ['send', 'receive', 'swaps', 'onramp'] as const
+    expect(
+      getWalletFeatures({ order: ['onramp', 'swaps', 'receive', 'send'], features: allOn, built }),
+    ).toEqual(['onramp', 'swaps', 'receive', 'send'])
+    expect(
+      getWalletFeatures({ order: ['send', 'receive', 'send', 'onramp'], features: allOn, built }),
+    ).toEqual(['send', 'receive', 'onramp'])
+    expect(
+      getWalletFeatures({
+        order: ['onramp', 'swaps', 'receive', 'send'],
+        features: { ...allOn, swaps: false },
+        built: ['receive', 'swaps'],
+      }),
+    ).toEqual(['receive'])
+  })
+})

@@ -1,0 +1,49 @@
+import { getTokenBalances, type LatchConfig } from '@latch/core'
+import { queryOptions, skipToken } from '@tanstack/react-query'
+import { accountGcTime } from './accountQueryTimings.ts'
+
+export type TokenBalancesQueryParameters = {
+  address: string | undefined
+  chainId: number | undefined
+  currency?: 'usd' | 'eur' | undefined
+  /** Called on each failed fetch (a cancelled one is no failure), before the query errors. */
+  onFailure?: ((error: unknown) => void) | undefined
+}
+
+export function tokenBalancesQueryKey(
+  config: LatchConfig,
+  parameters: Omit<TokenBalancesQueryParameters, 'onFailure'>,
+) {
+  const { address, chainId, currency = 'usd' } = parameters
+  return ['latch', 'tokenBalances', config.apiUrl, address, chainId, currency] as const
+}
+
+/**
+ * The account's token balances on its chain (`getTokenBalances`) as a TanStack Query; idle
+ * until both address and chain are known. Failures are not retried here: the balance's
+ * 30 s rule (`useAccountBalance`) decides when to ask again.
+ */
+export function tokenBalancesQueryOptions(
+  config: LatchConfig,
+  parameters: TokenBalancesQueryParameters,
+) {
+  const { address, chainId, currency, onFailure } = parameters
+  return queryOptions({
+    queryKey: tokenBalancesQueryKey(config, parameters),
+    queryFn:
+      address && chainId
+        ? async ({ signal }) => {
+            try {
+              return await getTokenBalances(config, { address, chainId, currency, signal })
+            } catch (error) {
+              if (!signal.aborted) onFailure?.(error)
+              throw error
+            }
+          }
+        : skipToken,
+    retry: false,
+    // Spec section 9: portfolio cached 30 s.
+    staleTime: 30_000,
+    gcTime: accountGcTime,
+  })
+}
