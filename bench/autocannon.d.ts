@@ -1,0 +1,20 @@
+/** The part of autocannon's programmatic API the benchmarks use (it ships no types). */
+declare module 'autocannon' {
+  type Histogram = { average: number; p50: number; p90: number; p99: number; max: number }
+  export type Result = {
+    requests: Histogram & { total: number; sent: number }
+    latency: Histogram
+    throughput: Histogram
+    errors: number
+    timeouts: number
+    non2xx: number
+    duration: number
+  }
+  export default function autocannon(options: {
+    url: string
+    connections?: number
+    duration?: number
+    amount?: number
+    headers?: Record<string, string>
+  }): Promise<Result>
+}
