@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { readFile, rm } from 'node:fs/promises'
 import type { DevnetManifest } from '@latch/api-contract'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -13,6 +12,7 @@ import { readDevnetEnv } from './env.ts'
 import { DevnetError } from './errors.ts'
 import { fund } from './fund.ts'
 import { getStackPorts } from './ports.ts'
+import { readOrCreateProjectId } from './readOrCreateProjectId.ts'
 import { startAnvil } from './startAnvil.ts'
 import { startServicesServer } from './startServicesServer.ts'
 import { writeDevnetManifest } from './writeDevnetManifest.ts'
@@ -47,7 +47,7 @@ export async function startDevnet(
   const log = parameters.log ?? (() => {})
   const env = readDevnetEnv()
   const stateDir = parameters.stateDir ?? env.stateDir
-  const projectId = parameters.projectId ?? env.projectId ?? randomBytes(16).toString('hex')
+  const projectId = parameters.projectId ?? env.projectId ?? (await readOrCreateProjectId(stateDir))
   if (!/^[0-9a-f]{32}$/.test(projectId)) {
     throw new DevnetError(`Invalid project id "${projectId}": expected 32 lowercase hex digits.`)
   }
