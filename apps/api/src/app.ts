@@ -1,3 +1,4 @@
+import { defaultNameSuffix } from '@latch/api-contract'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
@@ -16,16 +17,20 @@ import { createProjectOriginMatcher } from './middleware/createProjectOriginMatc
 import { loadProject } from './middleware/loadProject.ts'
 import { requireProject } from './middleware/requireProject.ts'
 import type { ApiNetwork } from './network.ts'
+import { authNonceRoute } from './routes/authNonce.ts'
 import { balanceRoute } from './routes/balance.ts'
 import { fungiblePriceRoute } from './routes/fungiblePrice.ts'
 import { historyRoute } from './routes/history.ts'
 import { identityRoute } from './routes/identity.ts'
 import { nftImageRoute } from './routes/nftImage.ts'
 import { nftsRoute } from './routes/nfts.ts'
+import { profileRoute } from './routes/profile.ts'
 import { projectsRoute } from './routes/projects.ts'
+import { sessionsRoute } from './routes/sessions.ts'
 import { supportedChainsRoute } from './routes/supportedChains.ts'
 import { tokenImageRoute } from './routes/tokenImage.ts'
 import { walletRegistryRoute } from './routes/walletRegistry.ts'
+import { createNameResolver } from './services/identity/createNameResolver.ts'
 import { type NameResolver, nullNameResolver } from './services/identity/nameResolver.ts'
 import {
   createNftMetadataResolver,
@@ -34,7 +39,9 @@ import {
 import { createPriceSource } from './services/prices/createPriceSource.ts'
 import type { PriceSource } from './services/prices/priceSource.ts'
 import type { CacheStore } from './stores/cacheStore.ts'
+import { createDbNameStore } from './stores/createDbNameStore.ts'
 import type { ProjectStore } from './stores/projectStore.ts'
+import { createDbSessionStore } from './stores/sessions/createDbSessionStore.ts'
 import type { WalletRegistryStore } from './stores/walletRegistryStore.ts'
 
 /** Everything the API needs, built once at startup (or by a test) and passed in. */
@@ -52,11 +59,16 @@ export type AppDeps = {
    * networks' Uniswap V2 pools, else the prices written in their configuration.
    */
   prices?: PriceSource | undefined
-  /** Names and avatars for `/v1/identity`; none by default (they arrive with the next issue). */
-  names?: NameResolver | undefined
   /**
-   * The database the indexer fills: history and NFT routes read it. Without one (unit tests of
-   * other routes) those routes are absent.
+   * Names and avatars for `/v1/identity`; by default the names registered in `db` (none
+   * without a database).
+   */
+  names?: NameResolver | undefined
+  /** Account names end with `.<nameSuffix>` (LATCH_NAME_SUFFIX); default `latch.id`. */
+  nameSuffix?: string | undefined
+  /**
+   * The database the indexer fills and sessions live in: history, NFT and session routes read
+   * it. Without one (unit tests of other routes) those routes are absent.
    */
   db?: LatchDb | undefined
   /** How NFT metadata and images are fetched; private hosts are refused unless allowed (devnet). */
@@ -117,7 +129,20 @@ export function createApp(deps: AppDeps) {
   app.route('/v1', supportedChainsRoute(deps))
   app.route('/v1', balanceRoute({ ...deps, prices }))
   app.route('/v1', fungiblePriceRoute({ ...deps, prices }))
-  app.route('/v1', identityRoute({ names: deps.names ?? nullNameResolver, cache: deps.cache }))
+  const nameStore = deps.db ? createDbNameStore({ db: deps.db }) : undefined
+  const names =
+    deps.names ?? (nameStore ? createNameResolver({ names: nameStore }) : nullNameResolver)
+  app.route('/v1', identityRoute({ names, cache: deps.cache }))
+  if (nameStore)
+    app.route(
+      '/v1',
+      profileRoute({
+        names: nameStore,
+        clients: deps.clients,
+        cache: deps.cache,
+        suffix: deps.nameSuffix ?? defaultNameSuffix,
+      }),
+    )
   if (deps.db) {
     const nftFetch = deps.nftFetch ?? { allowPrivateHosts: false }
     const nftMetadata = createNftMetadataResolver({
@@ -128,6 +153,10 @@ export function createApp(deps: AppDeps) {
     app.route('/v1', historyRoute({ db: deps.db, networks: deps.networks }))
     app.route('/v1', nftsRoute({ db: deps.db, networks: deps.networks, nftMetadata }))
     app.route('/v1', nftImageRoute({ db: deps.db, networks: deps.networks, nftMetadata, nftFetch }))
+    // Sign in with the wallet (EIP-4361): nonces and sessions live in the database.
+    const sessions = createDbSessionStore({ db: deps.db })
+    app.route('/v1', authNonceRoute({ sessions }))
+    app.route('/v1', sessionsRoute({ sessions, networks: deps.networks, clients: deps.clients }))
   }
 
   // Token icons are public (spec section 7: /public/getTokenImage/{id}), like images on a CDN.

@@ -164,6 +164,21 @@ const envSchema = z.object({
    * Unset or `on`: it does; with PostgreSQL one process per chain indexes, the others stand by.
    */
   LATCH_INDEXER: optional(z.enum(['on', 'off'], 'Expected on or off.')),
+  /** Account names are `<label>.<suffix>`; unset, `latch.id` (the contract's `defaultNameSuffix`). */
+  LATCH_NAME_SUFFIX: optional(
+    z
+      .string()
+      .transform((value) => value.trim().toLowerCase().replace(/^\./, ''))
+      .pipe(
+        z
+          .string()
+          .max(190, 'Expected a domain like "latch.id".')
+          .regex(
+            /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/,
+            'Expected a domain like "latch.id".',
+          ),
+      ),
+  ),
 })
 
 /** The validated configuration of one API process. */

@@ -7,6 +7,7 @@ const statusByCode: Record<ApiErrorCode, ContentfulStatusCode> = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   NOT_FOUND: 404,
+  CONFLICT: 409,
   UPSTREAM_UNAVAILABLE: 502,
   INTERNAL: 500,
 }

@@ -78,6 +78,7 @@ async function serve(
     logger,
     allowedOrigins: config.allowedOrigins,
     db: database.db,
+    nameSuffix: env.LATCH_NAME_SUFFIX,
     // The devnet serves NFT metadata and images on 127.0.0.1; real networks' hosts must be public.
     nftFetch: { allowPrivateHosts: config.source === 'devnet' },
   })

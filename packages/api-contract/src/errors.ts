@@ -11,6 +11,7 @@ export const apiErrorCodes = [
   'BAD_REQUEST',
   'UNAUTHORIZED',
   'NOT_FOUND',
+  'CONFLICT',
   'UPSTREAM_UNAVAILABLE',
   'INTERNAL',
 ] as const

@@ -1,4 +1,6 @@
 /** Every table, mirroring `../migrations/*.sql` (the SQL files are the source of truth). */
 export * from './cache.ts'
 export * from './indexer.ts'
+export * from './names.ts'
 export * from './projects.ts'
+export * from './sessions.ts'

@@ -6,6 +6,11 @@ import type { NameResolver } from './nameResolver.ts'
 /** How long an identity is reused (spec section 9: identity 5 min). */
 export const identityCacheTtlMs = 5 * 60_000
 
+/** The shared-cache key of an address's identity; registering a name deletes it. */
+export function getIdentityCacheKey(address: Address): string {
+  return `identity:v1:${address.toLowerCase()}`
+}
+
 export type GetIdentityParameters = {
   address: Address
   /** The asking account, passed to the resolver. */
@@ -21,7 +26,7 @@ export async function getIdentity(
   { names, cache }: { names: NameResolver; cache: CacheStore },
   { address, sender }: GetIdentityParameters,
 ): Promise<GetIdentityReturnType> {
-  const key = `identity:v1:${address.toLowerCase()}`
+  const key = getIdentityCacheKey(address)
   const cached = await cache.get<IdentityResponse>(key)
   if (cached) return cached
   const resolved = await names.resolve({ address, sender })

@@ -2,8 +2,8 @@ import type { IdentityResponse } from '@latch/api-contract'
 import type { Address } from 'viem'
 
 /**
- * Where an address's name and avatar come from. Names arrive with the next issue (ENS-style
- * reverse resolution); until then `nullNameResolver` knows none.
+ * Where an address's name and avatar come from: `createNameResolver` (the registered names)
+ * when the API has a database, `nullNameResolver` otherwise.
  */
 export type NameResolver = {
   /** The address's name and avatar, or null when it has none. */
@@ -13,7 +13,7 @@ export type NameResolver = {
   }): Promise<IdentityResponse | null>
 }
 
-/** Knows no names: every address answers `{ name: null, avatar: null }`. */
+/** Knows no names: every address answers `{ name: null, avatar: null }` (no database). */
 export const nullNameResolver: NameResolver = {
   resolve: async () => null,
 }

@@ -1,0 +1,17 @@
+import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+
+/** Mirrors `migrations/0004_names.sql`: names and addresses in lower case. */
+export const names = pgTable(
+  'names',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull().unique(),
+    address: text('address').notNull(),
+    coinType: bigint('coin_type', { mode: 'number' }).notNull(),
+    attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
+    message: text('message').notNull(),
+    signature: text('signature').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('names_address_idx').on(table.address, table.id.desc())],
+)

@@ -1,0 +1,94 @@
+import {
+  type NameProfile,
+  type NameSuggestionsResponse,
+  nameSuggestionsQuerySchema,
+  projectIdParam,
+  registerNameBodySchema,
+} from '@latch/api-contract'
+import { Hono } from 'hono'
+import { type Hex, isAddress } from 'viem'
+import { z } from 'zod'
+import type { AppEnv } from '../appEnv.ts'
+import type { ChainClients } from '../createChainClients.ts'
+import { InvalidAddressError, InvalidRequestError } from '../errors/request.ts'
+import { getNameProfile } from '../services/names/getNameProfile.ts'
+import { listAddressNames } from '../services/names/listAddressNames.ts'
+import { registerName } from '../services/names/registerName.ts'
+import { suggestNames } from '../services/names/suggestNames.ts'
+import type { CacheStore } from '../stores/cacheStore.ts'
+import type { NameStore } from '../stores/nameStore.ts'
+import { parseQuery } from './parseQuery.ts'
+
+export type ProfileRouteDeps = {
+  names: NameStore
+  clients: ChainClients
+  cache: CacheStore
+  /** Names end with `.<suffix>` (LATCH_NAME_SUFFIX, default `latch.id`). */
+  suffix: string
+  /** The server's clock in ms (tests pin it). */
+  now?: (() => number) | undefined
+}
+
+const lookupQuerySchema = z.object({ projectId: projectIdParam })
+
+/**
+ * Account names (spec section 7): `POST /v1/profile/account` registers one from a signed
+ * message, `GET /v1/profile/account/{name}` reads it, `GET /v1/profile/reverse/{address}`
+ * lists an address's names and `GET /v1/profile/suggestions/{name}` offers free ones.
+ */
+export function profileRoute(deps: ProfileRouteDeps) {
+  return new Hono<AppEnv>()
+    .post('/profile/account', async (c) => {
+      const body = parseBody(await c.req.text())
+      if (!isAddress(body.address)) throw new InvalidAddressError({ address: body.address })
+      const { profile, created } = await registerName(deps, {
+        coinType: body.coin_type,
+        address: body.address,
+        message: body.message,
+        signature: body.signature as Hex,
+      })
+      return c.json(profile satisfies NameProfile, created ? 201 : 200)
+    })
+    .get('/profile/account/:name', async (c) => {
+      parseQuery(lookupQuerySchema, c.req.query())
+      const profile = await getNameProfile(deps, { name: c.req.param('name') })
+      return c.json(profile satisfies NameProfile)
+    })
+    .get('/profile/reverse/:address', async (c) => {
+      parseQuery(lookupQuerySchema, c.req.query())
+      const address = c.req.param('address')
+      if (!isAddress(address)) throw new InvalidAddressError({ address })
+      const names = await listAddressNames(deps, { address })
+      return c.json(names satisfies NameProfile[])
+    })
+    .get('/profile/suggestions/:name', async (c) => {
+      const { includeRegistered } = parseQuery(nameSuggestionsQuerySchema, c.req.query())
+      const suggestions = await suggestNames(deps, {
+        name: c.req.param('name'),
+        includeRegistered,
+      })
+      return c.json(suggestions satisfies NameSuggestionsResponse)
+    })
+}
+
+/** Validates the JSON body; the first problem becomes a 400 naming the field. */
+function parseBody(text: string): z.output<typeof registerNameBodySchema> {
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    throw new InvalidRequestError({ message: 'The request body must be JSON.' })
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new InvalidRequestError({ message: 'The request body must be a JSON object.' })
+  const result = registerNameBodySchema.safeParse(body)
+  if (result.success) return result.data
+  const [issue] = result.error.issues
+  const field = String(issue?.path[0] ?? 'body')
+  if ((body as Record<string, unknown>)[field] === undefined)
+    throw new InvalidRequestError({ message: `${field} is required.` })
+  const message = issue?.message ?? ''
+  throw new InvalidRequestError({
+    message: /[.!?]$/.test(message) ? message : `${field} is invalid.`,
+  })
+}

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto'
+import { defaultSessionTtlMs } from '@latch/api-contract'
+import type { Hex } from 'viem'
+import type { ChainClients } from '../../createChainClients.ts'
+import type { BaseError } from '../../errors/base.ts'
+import { ChainNotSupportedError } from '../../errors/request.ts'
+import {
+  InvalidSignatureError,
+  InvalidSignInMessageError,
+  SignInMessageTimeError,
+  SignInMessageUsedError,
+  SignInNonceExpiredError,
+  SignInNonceUnknownError,
+  SignInOriginMismatchError,
+  SignInOriginRequiredError,
+} from '../../errors/session.ts'
+import type { ApiNetwork } from '../../network.ts'
+import type { NonceState, SessionRecord, SessionStore } from '../../stores/sessions/sessionStore.ts'
+import { parseSignInMessage } from './parseSignInMessage.ts'
+import { verifySignature } from './verifySignature.ts'
+
+/** How far in the future `Issued At` may be: the signing device's clock may run ahead. */
+export const issuedAtSkewMs = 5 * 60 * 1000
+
+export type SignInDeps = {
+  sessions: SessionStore
+  networks: readonly ApiNetwork[]
+  clients: ChainClients
+  /** The clock the message's validity window is judged by (default the system clock). */
+  now?: (() => Date) | undefined
+}
+
+export type SignInParameters = {
+  projectId: string
+  /** The `Origin` header of the request: the page that asked the wallet to sign. */
+  origin: string | undefined
+  /** The EIP-4361 message, as signed. */
+  message: string
+  signature: Hex
+}
+
+/**
+ * Signs in with a wallet (EIP-4361): checks that the message was written for the calling page
+ * (domain, scheme and URI against its origin), for a served chain, within its validity window
+ * and with a nonce handed out to this project, then that the address signed it (EOA, ERC-1271
+ * or ERC-6492), and stores the session, consuming the nonce in the same transaction.
+ */
+export async function signIn(
+  deps: SignInDeps,
+  { projectId, origin, message, signature }: SignInParameters,
+): Promise<SessionRecord> {
+  const page = parseOrigin(origin)
+  const fields = parseSignInMessage(message)
+
+  if (fields.domain.toLowerCase() !== page.host)
+    throw new SignInOriginMismatchError({
+      field: 'domain',
+      value: fields.domain,
+      expected: page.host,
+    })
+  const pageScheme = page.protocol.slice(0, -1)
+  if (fields.scheme !== undefined && fields.scheme.toLowerCase() !== pageScheme)
+    throw new SignInOriginMismatchError({
+      field: 'scheme',
+      value: fields.scheme,
+      expected: pageScheme,
+    })
+  const uriOrigin = URL.parse(fields.uri)?.origin
+  if (uriOrigin === undefined)
+    throw new InvalidSignInMessageError({ reason: 'its URI is not an absolute URI.' })
+  if (uriOrigin !== page.origin)
+    throw new SignInOriginMismatchError({ field: 'URI', value: fields.uri, expected: page.origin })
+  if (!deps.networks.some((network) => network.id === fields.chainId))
+    throw new ChainNotSupportedError({ chainId: fields.chainId })
+
+  const now = deps.now?.() ?? new Date()
+  if (fields.issuedAt.getTime() > now.getTime() + issuedAtSkewMs)
+    throw new SignInMessageTimeError({ problem: 'issuedInFuture', time: fields.issuedAt })
+  if (fields.expirationTime && now >= fields.expirationTime)
+    throw new SignInMessageTimeError({ problem: 'expired', time: fields.expirationTime })
+  if (fields.notBefore && now < fields.notBefore)
+    throw new SignInMessageTimeError({ problem: 'notYetValid', time: fields.notBefore })
+
+  // Checked before the signature (a cheap read with a precise answer); consumed after it.
+  const nonceState = await deps.sessions.getNonceState({ projectId, nonce: fields.nonce })
+  if (nonceState !== 'usable') throw nonceError(nonceState)
+  const signed = await verifySignature(deps, {
+    chainId: fields.chainId,
+    address: fields.address,
+    message,
+    signature,
+  })
+  if (!signed) throw new InvalidSignatureError({ address: fields.address, what: 'sign-in message' })
+
+  const result = await deps.sessions.create({
+    id: randomUUID(),
+    projectId,
+    address: fields.address,
+    chainId: fields.chainId,
+    domain: fields.domain,
+    uri: fields.uri,
+    nonce: fields.nonce,
+    issuedAt: fields.issuedAt,
+    expiresAt: fields.expirationTime ?? new Date(now.getTime() + defaultSessionTtlMs),
+    message,
+    signature,
+  })
+  // Another sign-in with this nonce won the race since it was read.
+  if (result.status !== 'created') throw nonceError(result.status)
+  return result.session
+}
+
+/** The calling page's origin, which a sign-in cannot do without. */
+function parseOrigin(origin: string | undefined): URL {
+  const url = origin === undefined ? null : URL.parse(origin)
+  // An opaque origin ("null": a sandboxed frame, a file) names no site to check against.
+  if (!url || url.origin === 'null') throw new SignInOriginRequiredError()
+  return url
+}
+
+/** Why a nonce that is not usable refuses the sign-in. */
+function nonceError(state: Exclude<NonceState, 'usable'>): BaseError {
+  if (state === 'used') return new SignInMessageUsedError()
+  if (state === 'expired') return new SignInNonceExpiredError()
+  return new SignInNonceUnknownError()
+}

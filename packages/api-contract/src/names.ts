@@ -1,0 +1,151 @@
+import { z } from 'zod'
+import { projectIdParam } from './params.ts'
+
+/** The suffix of account names when the API's LATCH_NAME_SUFFIX is unset: `alice.latch.id`. */
+export const defaultNameSuffix = 'latch.id'
+
+/**
+ * What a name's label (the part before the suffix) may be (spec section 5): ASCII letters,
+ * digits and hyphens, 4 to 63 characters, no hyphen first or last. Letters are ASCII only, so
+ * no two names look alike; case does not matter (names are stored in lower case).
+ */
+export const nameLabelRules = {
+  minLength: 4,
+  maxLength: 63,
+  /** The allowed characters and the hyphen rule; check the length separately. */
+  pattern: /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i,
+  /** The one message for any label that breaks a rule. */
+  message: 'Names use letters, digits and hyphens, at least 4 characters.',
+} as const
+
+/** Whether `label` (without the suffix) may be registered; shared by the API and the web app. */
+export function isValidNameLabel(label: string): boolean {
+  return (
+    label.length >= nameLabelRules.minLength &&
+    label.length <= nameLabelRules.maxLength &&
+    nameLabelRules.pattern.test(label)
+  )
+}
+
+/** How far a signed registration message's timestamp may be from the server's clock. */
+export const nameMessageMaxSkewSeconds = 600
+
+/** Free-form profile attributes: at most 20, keys of letters, digits, `_`, `.`, `-`. */
+export const nameAttributesSchema = z
+  .record(
+    z.string().regex(/^[\w.-]{1,64}$/, 'Attribute keys are 1 to 64 letters, digits, _, . or -.'),
+    z.string().max(1024, 'Attribute values are at most 1024 characters.'),
+  )
+  .refine((attributes) => Object.keys(attributes).length <= 20, 'At most 20 attributes.')
+
+/**
+ * The registration message the account signs (EIP-191 `personal_sign`), as a JSON object with
+ * exactly these keys: `name` the full name with the suffix (`alice.latch.id`), `attributes`
+ * (may be `{}`) and `timestamp` in Unix seconds, within 10 minutes of the server's clock so a
+ * signed message cannot be replayed later. Build it with `createNameMessage`.
+ */
+export const nameMessageSchema = z.strictObject({
+  name: z.string().min(1).max(255),
+  attributes: nameAttributesSchema,
+  timestamp: z.number().int().nonnegative(),
+})
+export type NameMessage = z.infer<typeof nameMessageSchema>
+
+/**
+ * The exact message string to sign for registering `name`, e.g.
+ * `{"name":"alice.latch.id","attributes":{},"timestamp":1732190000}`.
+ */
+export function createNameMessage({
+  name,
+  attributes = {},
+  timestamp = Math.floor(Date.now() / 1000),
+}: {
+  name: string
+  attributes?: Record<string, string> | undefined
+  timestamp?: number | undefined
+}): string {
+  return JSON.stringify({ name, attributes, timestamp } satisfies NameMessage)
+}
+
+const slip44Msb = 0x80000000
+
+/**
+ * The ENSIP-11 coin type of an EVM chain, which `POST /v1/profile/account` takes as
+ * `coin_type`: 60 for Ethereum mainnet, `2147483648 + chainId` for any other chain (the
+ * devnet's 31337 is 2147514985). Contract accounts are verified on that chain.
+ */
+export function toNameCoinType(chainId: number): number {
+  if (!Number.isSafeInteger(chainId) || chainId <= 0 || chainId >= slip44Msb)
+    throw new RangeError(`Chain id ${chainId} has no ENSIP-11 coin type.`)
+  return chainId === 1 ? 60 : slip44Msb + chainId
+}
+
+/** The EVM chain id an ENSIP-11 coin type stands for, or undefined when it is not one. */
+export function chainIdFromNameCoinType(coinType: number): number | undefined {
+  if (coinType === 60) return 1
+  if (Number.isSafeInteger(coinType) && coinType > slip44Msb && coinType < 2 * slip44Msb)
+    return coinType - slip44Msb
+  return undefined
+}
+
+const coinTypeMessage = 'coin_type must be an ENSIP-11 coin type: 60, or 2147483648 + the chain id.'
+
+/**
+ * Body of `POST /v1/profile/account` (spec section 7: coin_type, address, message, signature).
+ * `message` is the string `createNameMessage` builds; `signature` the account's signature of
+ * it: EIP-191 from an EOA, ERC-1271 from a deployed contract account, ERC-6492 from one not
+ * deployed yet.
+ */
+export const registerNameBodySchema = z.object({
+  projectId: projectIdParam.optional(),
+  /** ENSIP-11 coin type (`toNameCoinType`), a number or a string of digits. */
+  coin_type: z.union(
+    [
+      z.number().int(coinTypeMessage).nonnegative(coinTypeMessage),
+      z
+        .string()
+        .regex(/^\d{1,10}$/, coinTypeMessage)
+        .transform(Number),
+    ],
+    coinTypeMessage,
+  ),
+  address: z.string(),
+  message: z.string().max(8192, 'message is at most 8192 characters.'),
+  signature: z.string().regex(/^0x(?:[0-9a-fA-F]{2})+$/, 'signature must be 0x-prefixed hex.'),
+})
+export type RegisterNameBody = z.input<typeof registerNameBodySchema>
+
+/**
+ * A registered name: `GET /v1/profile/account/{name}`, each entry of
+ * `GET /v1/profile/reverse/{address}` and the answer to a registration. `addresses` is keyed
+ * by ENSIP-11 coin type: always `"60"` (the account's EVM address, what ENS `addr(node)`
+ * reads) and, when registered for another chain, that chain's coin type too.
+ */
+export const nameProfileSchema = z.object({
+  /** The full name in lower case, e.g. `alice.latch.id`. */
+  name: z.string(),
+  addresses: z.record(z.string(), z.object({ address: z.string() })),
+  attributes: z.record(z.string(), z.string()),
+  /** ISO 8601. */
+  created_at: z.string(),
+})
+export type NameProfile = z.infer<typeof nameProfileSchema>
+
+/** `GET /v1/profile/reverse/{address}`: the address's names, newest first; `[]` when none. */
+export const reverseNamesResponseSchema = z.array(nameProfileSchema)
+
+/** Query of `GET /v1/profile/suggestions/{name}`. */
+export const nameSuggestionsQuerySchema = z.object({
+  projectId: projectIdParam,
+  /** `true`: list taken candidates too (with `registered: true`); by default only free ones. */
+  includeRegistered: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+})
+
+/** `GET /v1/profile/suggestions/{name}`: the name itself when free, then variations. */
+export const nameSuggestionsResponseSchema = z.object({
+  suggestions: z.array(z.object({ name: z.string(), registered: z.boolean() })),
+})
+export type NameSuggestionsResponse = z.infer<typeof nameSuggestionsResponseSchema>
