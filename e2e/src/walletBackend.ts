@@ -52,6 +52,7 @@ export function createWalletBackend(options: {
   let chainId = options.chainId ?? chains[0]?.id ?? 31337
   let connected = false
   const queued: { method: string; decision: Decision }[] = []
+  const holds: { method: string; released: Promise<void> }[] = []
   const log: { method: string; params: unknown; outcome: 'result' | 'error' }[] = []
 
   function chainOf(id: number): DevnetChain {
@@ -88,6 +89,8 @@ export function createWalletBackend(options: {
   }
 
   async function handle(method: string, params: unknown[]): Promise<unknown> {
+    const held = confirmMethods.has(method) ? holds.findIndex((h) => h.method === method) : -1
+    if (held !== -1) await holds.splice(held, 1)[0]?.released
     const decision = confirmMethods.has(method) ? decide(method) : 'approve'
     if (decision === 'reject') throw rpcError(4001, 'User rejected the request.')
     if (decision === 'fail') throw rpcError(-32603, `The wallet failed to handle ${method}.`)
@@ -146,6 +149,18 @@ export function createWalletBackend(options: {
     /** The next request of `method` ('*' for any confirmable one) gets `decision`. */
     queue(method: string, decision: Decision) {
       queued.push({ method, decision })
+    },
+    /**
+     * The next request of `method` waits, as a person reading the prompt would, until the
+     * returned function is called; then it is approved or rejected as queued.
+     */
+    hold(method: string): () => void {
+      let release = () => {}
+      const released = new Promise<void>((done) => {
+        release = done
+      })
+      holds.push({ method, released })
+      return release
     },
     /** Moves the wallet to another chain on its own, as a person would in the wallet. */
     switchChain(id: number) {

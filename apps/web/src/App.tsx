@@ -4,6 +4,7 @@ import {
   ConnectWallet,
   LatchTheme,
   loadAccountPanel,
+  SignInGate,
   Toasts,
   useAccount,
   useMessages,
@@ -51,7 +52,10 @@ function AppScreen(props: AppProps) {
           {status === 'connected' ? (
             <>
               <h1 className="latch-visually-hidden">{t('app.accountTitle')}</h1>
-              <ConnectedAccount />
+              {/* With LATCH_REQUIRE_SIGN_IN, the account shows once the wallet has signed in. */}
+              <SignInGate>
+                <ConnectedAccount />
+              </SignInGate>
             </>
           ) : (
             <div className="app__welcome">

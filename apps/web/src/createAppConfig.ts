@@ -17,6 +17,9 @@ export function createAppConfig(webConfig: LatchWebConfig, window: Window): Latc
       locale: webConfig.locale,
       themeMode: webConfig.themeMode,
       themeVariables: webConfig.themeVariables,
+      appName: webConfig.appName,
+      signIn: webConfig.signIn,
+      nameSuffix: webConfig.nameSuffix,
     },
     connectors: [
       walletConnect({

@@ -1,5 +1,5 @@
 import { type LatchWebConfig, parseLatchWebConfig } from '@latch/core'
-import { LatchProvider } from '@latch/react'
+import { LatchProvider, loadLocaleMessages, pickLocale } from '@latch/react'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App.tsx'
@@ -26,6 +26,10 @@ const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element.')
 const root = createRoot(container)
 const result = readWebConfig()
+// The page's language table first (only English is built in), so nothing flashes in English.
+await loadLocaleMessages(
+  pickLocale(navigator.languages, result.ok ? result.config.locale : undefined),
+).catch(() => {})
 
 if (!result.ok) {
   root.render(<ConfigAlert error={result.error} />)

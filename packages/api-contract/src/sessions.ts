@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+export { revokeSessionMessage } from './sessionRules.ts'
+
 /** A hex byte string (`0x` and an even number of hex digits), as wallets return signatures. */
 const hexSignature = z
   .string()
@@ -83,11 +85,6 @@ export type RevokeSessionBody = z.infer<typeof revokeSessionBodySchema>
 /** Answer of `POST /v1/sessions/{address}/revoke`; revoking a revoked session answers it too. */
 export const revokeSessionResponseSchema = z.object({ revoked: z.literal(true) })
 export type RevokeSessionResponse = z.infer<typeof revokeSessionResponseSchema>
-
-/** The exact text a wallet signs (EIP-191) to revoke session `pci`. */
-export function revokeSessionMessage(pci: string): string {
-  return `Revoke Latch session ${pci}`
-}
 
 /** Server texts of sign-in failures that clients may want to recognise. */
 export const sessionMessages = {

@@ -1,5 +1,7 @@
 // Config and state
 
+// Account names: the label rule (spec section 5) shared with the API
+export { isValidNameLabel, nameLabelRules } from '@latch/api-contract'
 // Actions
 export {
   type AddRecentWalletParameters,
@@ -15,6 +17,20 @@ export {
   getPreferredChainId,
 } from './actions/connect.ts'
 export { type DisconnectErrorType, disconnect } from './actions/disconnect.ts'
+export {
+  type EstimateTransferErrorType,
+  type EstimateTransferParameters,
+  type EstimateTransferReturnType,
+  estimateTransfer,
+  getMaxTransferAmount,
+  transferFeeMultiplier,
+} from './actions/estimateTransfer.ts'
+export {
+  type GetAccountNamesErrorType,
+  type GetAccountNamesParameters,
+  type GetAccountNamesReturnType,
+  getAccountNames,
+} from './actions/getAccountNames.ts'
 export {
   type GetBalanceErrorType,
   type GetBalanceParameters,
@@ -35,11 +51,29 @@ export {
   getIdentity,
 } from './actions/getIdentity.ts'
 export {
+  type GetNameSuggestionsErrorType,
+  type GetNameSuggestionsParameters,
+  type GetNameSuggestionsReturnType,
+  getNameSuggestions,
+} from './actions/getNameSuggestions.ts'
+export {
   type GetNftsErrorType,
   type GetNftsParameters,
   type GetNftsReturnType,
   getNfts,
 } from './actions/getNfts.ts'
+export {
+  type GetSessionsErrorType,
+  type GetSessionsParameters,
+  type GetSessionsReturnType,
+  getSessions,
+} from './actions/getSessions.ts'
+export {
+  type GetSiweNonceErrorType,
+  type GetSiweNonceParameters,
+  type GetSiweNonceReturnType,
+  getSiweNonce,
+} from './actions/getSiweNonce.ts'
 export {
   compareTokenBalances,
   type GetTokenBalancesErrorType,
@@ -59,6 +93,40 @@ export {
 } from './actions/getWallets.ts'
 export { reconnect } from './actions/reconnect.ts'
 export {
+  type RegisterAccountNameErrorType,
+  type RegisterAccountNameParameters,
+  type RegisterAccountNameReturnType,
+  registerAccountName,
+} from './actions/registerAccountName.ts'
+export {
+  parseAccountName,
+  type ResolveAccountNameErrorType,
+  type ResolveAccountNameParameters,
+  type ResolveAccountNameReturnType,
+  resolveAccountName,
+} from './actions/resolveAccountName.ts'
+export {
+  type RevokeSessionErrorType,
+  type RevokeSessionParameters,
+  type RevokeSessionReturnType,
+  revokeSession,
+} from './actions/revokeSession.ts'
+export {
+  isTransferAddress,
+  type SendTransferErrorType,
+  type SendTransferParameters,
+  type SendTransferReturnType,
+  sendTransfer,
+  type TransferToken,
+  transferReceiptTimeoutMs,
+} from './actions/sendTransfer.ts'
+export {
+  type SignInErrorType,
+  type SignInParameters,
+  type SignInReturnType,
+  signIn,
+} from './actions/signIn.ts'
+export {
   type SwitchChainErrorType,
   type SwitchChainParameters,
   type SwitchChainReturnType,
@@ -74,7 +142,6 @@ export {
   parseCaipNetworkId,
   toCaipNetworkId,
 } from './caip/toCaipNetworkId.ts'
-
 // Connectors and discovery
 export { announced } from './connectors/announced.ts'
 export type {
@@ -112,6 +179,12 @@ export {
   NftsUnavailableError,
   TransactionsUnavailableError,
 } from './errors/account.ts'
+export {
+  AccountNamesUnavailableError,
+  InvalidNameLabelError,
+  NameRegistrationError,
+  NameSuggestionsUnavailableError,
+} from './errors/accountName.ts'
 export { BalanceUnavailableError } from './errors/balance.ts'
 export { BaseError, type BaseErrorParameters } from './errors/base.ts'
 export {
@@ -134,6 +207,22 @@ export {
   toConnectorError,
   UserRejectedRequestError,
 } from './errors/connector.ts'
+export { SignatureDeclinedError } from './errors/signature.ts'
+export {
+  RevokeSessionFailedError,
+  SessionsUnavailableError,
+  SignInFailedError,
+} from './errors/signIn.ts'
+export {
+  AccountNameResolutionError,
+  InvalidTokenAddressError,
+  InvalidTransferReceiverError,
+  TransferChainUnsupportedError,
+  TransferEstimateError,
+  TransferFieldsRequiredError,
+  TransferRevertedError,
+  TransferTokenRequiredError,
+} from './errors/transfer.ts'
 // Options
 export {
   type ConnectMethod,
@@ -176,6 +265,32 @@ export {
 } from './router/createModalRouter.ts'
 // Selectors
 export { getIsUnsupportedChain } from './selectors/getIsUnsupportedChain.ts'
+// Sign in with the wallet (EIP-4361)
+export {
+  type CreateSignInFlowParameters,
+  createSignInFlow,
+  type SignInFlow,
+  type SignInFlowState,
+  type SignInFlowStatus,
+} from './siwe/createSignInFlow.ts'
+export {
+  type CreateSignInMessageParameters,
+  type CreateSignInMessageReturnType,
+  createSignInMessage,
+  signInExpiryMs,
+} from './siwe/createSignInMessage.ts'
+export {
+  type GetSignInSessionErrorType,
+  type GetSignInSessionParameters,
+  type GetSignInSessionReturnType,
+  getSignInSession,
+} from './siwe/getSignInSession.ts'
+export {
+  type SignPersonalMessageErrorType,
+  type SignPersonalMessageParameters,
+  type SignPersonalMessageReturnType,
+  signPersonalMessage,
+} from './siwe/signPersonalMessage.ts'
 // Storage
 export {
   type ConnectedConnectorIds,
@@ -186,6 +301,7 @@ export {
   maxRecentWallets,
   type RecentWallet,
   type RecentWalletInput,
+  type StoredSignInSession,
   storageKeys,
   storageVersion,
 } from './storage/createLatchStorage.ts'

@@ -46,7 +46,7 @@ export type FetchResponseLike = {
 /** The part of `fetch` that Latch calls; injected in tests, `globalThis.fetch` otherwise. */
 export type FetchLike = (
   url: string,
-  init?: { headers?: Record<string, string>; signal?: unknown },
+  init?: { method?: string; headers?: Record<string, string>; body?: string; signal?: unknown },
 ) => Promise<FetchResponseLike>
 
 /** Stops a subscription. */

@@ -3,6 +3,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { LatchContext, type LatchContextValue } from './context.ts'
 import { createI18n } from './i18n/createI18n.ts'
+import { getLoadedMessages, loadLocaleMessages, pickLocale } from './i18n/locales.ts'
 
 export type LatchProviderProps = {
   config: LatchConfig
@@ -32,7 +33,25 @@ export function LatchProvider(props: LatchProviderProps) {
   const [appClient] = useState(props.queryClient)
   const [queryClient] = useState(() => ({ current: appClient }))
   const configuredLocale = props.locale ?? config.options.locale
-  const i18n = useMemo(() => createI18n(configuredLocale), [configuredLocale])
+  // A locale whose table is not loaded yet speaks English until it arrives (apps avoid the
+  // flash by awaiting `loadLocaleMessages` before the first render).
+  const [loadedTables, setLoadedTables] = useState(0)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a newly loaded table changes the result
+  const i18n = useMemo(() => createI18n(configuredLocale), [configuredLocale, loadedTables])
+  useEffect(() => {
+    const wanted = pickLocale(
+      typeof navigator === 'undefined' ? [] : navigator.languages,
+      configuredLocale,
+    )
+    if (getLoadedMessages(wanted)) return
+    let active = true
+    void loadLocaleMessages(wanted).then(() => {
+      if (active) setLoadedTables((count) => count + 1)
+    })
+    return () => {
+      active = false
+    }
+  }, [configuredLocale])
   const [state, setState] = useState(() => ({ config, modal: createModalRouter() }))
   if (state.config !== config) setState({ config, modal: createModalRouter() })
   const value = useMemo<LatchContextValue>(

@@ -113,8 +113,28 @@ export { useMessages } from './hooks/useMessages.ts'
 export { createI18n } from './i18n/createI18n.ts'
 // Messages
 export type { MessageKey, Messages } from './i18n/en.ts'
-export { type LocaleCode, locales, pickLocale, translate } from './i18n/locales.ts'
+export {
+  getLoadedMessages,
+  type LocaleCode,
+  loadLocaleMessages,
+  locales,
+  pickLocale,
+  translate,
+} from './i18n/locales.ts'
 export { LatchProvider, type LatchProviderProps } from './LatchProvider.tsx'
+// Account names: views (lazy in the modal) and their query options
+export {
+  getNameAvailability,
+  type NameAvailability,
+} from './names/getNameAvailability.ts'
+export {
+  accountNamesQueryKey,
+  accountNamesQueryOptions,
+  nameSuggestionsQueryKey,
+  nameSuggestionsQueryOptions,
+} from './names/nameSuggestionsQueryOptions.ts'
+export type { RegisterAccountNameSuccessViewProps } from './names/RegisterAccountNameSuccessView.tsx'
+export type { RegisterAccountNameViewProps } from './names/RegisterAccountNameView.tsx'
 export { getNetworkHue, getNetworkTag, type NetworkTag } from './networks/getNetworkTag.ts'
 export { NetworkIcon, type NetworkIconProps } from './networks/NetworkIcon.tsx'
 export { NetworkList, type NetworkListProps, type NetworkOption } from './networks/NetworkList.tsx'
@@ -129,6 +149,17 @@ export { useNetworkOptions } from './networks/useNetworkOptions.ts'
 export { type UseSwitchChainReturnType, useSwitchChain } from './networks/useSwitchChain.ts'
 export { useUnsupportedChainWatcher } from './networks/useUnsupportedChainWatcher.ts'
 export { LatchQueryProvider } from './query/LatchQueryProvider.tsx'
+export { openSignIn, pushSignIn, signInViews } from './siwe/openSignIn.ts'
+// Sign in with the wallet: the gate (in the page) and the views' types (lazy in the modal)
+export type { SessionRowView, SessionsViewProps } from './siwe/SessionsView.tsx'
+export { SignInGate, type SignInGateProps } from './siwe/SignInGate.tsx'
+export type { SignInViewProps } from './siwe/SignInView.tsx'
+export {
+  sessionsQueryKey,
+  sessionsQueryOptions,
+  signInQueryKey,
+  signInQueryOptions,
+} from './siwe/signInQueryOptions.ts'
 export {
   getAccentTextColor,
   getReadableTextColor,

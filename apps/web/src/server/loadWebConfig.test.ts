@@ -155,3 +155,34 @@ describe('loadWebConfig appearance', () => {
     )
   })
 })
+
+describe('loadWebConfig sign-in and names', () => {
+  it('LATCH_REQUIRE_SIGN_IN=true requires sign-in; LATCH_NAME_SUFFIX sets the names suffix', () => {
+    const stateDir = stateDirWithManifest()
+    const config = loadWebConfig({
+      env: {
+        LATCH_STATE_DIR: stateDir,
+        LATCH_REQUIRE_SIGN_IN: 'true',
+        LATCH_NAME_SUFFIX: '.Shop.Test',
+      },
+      rootDir: '/nowhere',
+    })
+    expect(config).toMatchObject({ signIn: 'required', nameSuffix: 'shop.test' })
+    expect(parseLatchWebConfig(config)).toMatchObject({
+      signIn: 'required',
+      nameSuffix: 'shop.test',
+    })
+    const plain = loadWebConfig({
+      env: { LATCH_STATE_DIR: stateDir, LATCH_REQUIRE_SIGN_IN: 'false' },
+      rootDir: '/nowhere',
+    })
+    expect(plain.signIn).toBeUndefined()
+    expect(plain.nameSuffix).toBeUndefined()
+    expect(() =>
+      loadWebConfig({
+        env: { LATCH_STATE_DIR: stateDir, LATCH_REQUIRE_SIGN_IN: 'yes please' },
+        rootDir: '/nowhere',
+      }),
+    ).toThrow('LATCH_REQUIRE_SIGN_IN must be true or false, not "yes please".')
+  })
+})

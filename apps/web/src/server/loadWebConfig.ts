@@ -19,6 +19,8 @@ export type LoadWebConfigParameters = {
     LATCH_LOCALE?: string | undefined
     LATCH_THEME_MODE?: string | undefined
     LATCH_ACCENT?: string | undefined
+    LATCH_REQUIRE_SIGN_IN?: string | undefined
+    LATCH_NAME_SUFFIX?: string | undefined
   }
   /** Where `.latch/` lives when LATCH_STATE_DIR is unset (the repository root). */
   rootDir: string
@@ -49,7 +51,9 @@ export function networksFromManifest(manifest: DevnetManifest): LatchNetwork[] {
  * the in-page Devnet Wallet holding the manifest's demo key. A missing project id is allowed:
  * the page then shows "Project ID Not Configured". LATCH_LOCALE, LATCH_THEME_MODE and
  * LATCH_ACCENT set the views' locale, theme mode and accent colour (checked by the page's
- * parseLatchWebConfig, which lists a bad value).
+ * parseLatchWebConfig, which lists a bad value). LATCH_REQUIRE_SIGN_IN=true makes every
+ * connected wallet sign in (EIP-4361); LATCH_NAME_SUFFIX is the account names' suffix, as the
+ * API's.
  */
 export function loadWebConfig(parameters: LoadWebConfigParameters): LatchWebConfig {
   const { env } = parameters
@@ -81,6 +85,10 @@ export function loadWebConfig(parameters: LoadWebConfigParameters): LatchWebConf
   if (themeMode && !['light', 'dark', 'system'].includes(themeMode))
     throw new Error(`LATCH_THEME_MODE must be light, dark or system, not "${themeMode}".`)
 
+  const requireSignIn = env.LATCH_REQUIRE_SIGN_IN?.trim().toLowerCase()
+  if (requireSignIn && !['true', 'false', '1', '0'].includes(requireSignIn))
+    throw new Error(`LATCH_REQUIRE_SIGN_IN must be true or false, not "${requireSignIn}".`)
+
   const relayUrl = env.LATCH_RELAY_URL || manifest?.relayUrl
   if (!relayUrl) throw new Error('No relay: set LATCH_RELAY_URL, or start the devnet.')
 
@@ -97,5 +105,9 @@ export function loadWebConfig(parameters: LoadWebConfigParameters): LatchWebConf
     ...(env.LATCH_LOCALE ? { locale: env.LATCH_LOCALE } : {}),
     ...(themeMode ? { themeMode: themeMode as LatchWebConfig['themeMode'] } : {}),
     ...(env.LATCH_ACCENT ? { themeVariables: { accent: env.LATCH_ACCENT } } : {}),
+    ...(requireSignIn === 'true' || requireSignIn === '1' ? { signIn: 'required' as const } : {}),
+    ...(env.LATCH_NAME_SUFFIX?.trim()
+      ? { nameSuffix: env.LATCH_NAME_SUFFIX.trim().replace(/^\./, '').toLowerCase() }
+      : {}),
   }
 }

@@ -10,6 +10,8 @@ export type GetTokenBalancesParameters = {
   chainId: number
   /** Fiat currency of `price`, `value` and `total`; default 'usd'. */
   currency?: 'usd' | 'eur' | undefined
+  /** Read the chain now rather than the API's 30 s cache (after a transfer), and refresh it. */
+  forceUpdate?: boolean | undefined
   /** Aborts the request (TanStack Query passes one). */
   signal?: unknown
 }
@@ -76,7 +78,11 @@ export async function getTokenBalances(
   const currency = parameters.currency ?? 'usd'
   const body = await requestApi(config, {
     path: `/v1/account/${encodeURIComponent(parameters.address)}/balance`,
-    query: { chainId: toCaipNetworkId({ reference: parameters.chainId }), currency },
+    query: {
+      chainId: toCaipNetworkId({ reference: parameters.chainId }),
+      currency,
+      forceUpdate: parameters.forceUpdate ? 'true' : undefined,
+    },
     signal: parameters.signal,
     toError: (failure) => new BalanceUnavailableError(failure),
   })

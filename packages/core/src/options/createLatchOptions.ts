@@ -16,6 +16,12 @@ export type SocialProvider =
 
 export type ThemeMode = 'light' | 'dark' | 'system'
 
+/**
+ * Sign in with the wallet (EIP-4361): 'required' asks every connected wallet to sign in
+ * before the account shows, and lists its sessions; 'off' never asks.
+ */
+export type SignInMode = 'off' | 'required'
+
 /** Theme overrides; the React layer maps them to CSS variables. */
 export type ThemeVariables = {
   /** Accent colour, any CSS colour. */
@@ -64,6 +70,11 @@ export type LatchOptions = {
   readonly includeWalletIds: readonly string[] | undefined
   /** Wallet listing ids never shown. */
   readonly excludeWalletIds: readonly string[] | undefined
+  /** The app's name, as sign-in messages state it ("Sign in to {appName}."). */
+  readonly appName: string
+  readonly signIn: SignInMode
+  /** Account names are `{label}.{nameSuffix}`; the API's LATCH_NAME_SUFFIX. */
+  readonly nameSuffix: string
 }
 
 /** What an app passes: any subset, features field by field. */
@@ -79,6 +90,9 @@ export type LatchOptionsParameters = {
   featuredWalletIds?: readonly string[] | undefined
   includeWalletIds?: readonly string[] | undefined
   excludeWalletIds?: readonly string[] | undefined
+  appName?: string | undefined
+  signIn?: SignInMode | undefined
+  nameSuffix?: string | undefined
 }
 
 /** The defaults of spec sections 1 and 9. */
@@ -108,6 +122,9 @@ export const defaultLatchOptions: LatchOptions = deepFreeze({
   featuredWalletIds: undefined,
   includeWalletIds: undefined,
   excludeWalletIds: undefined,
+  appName: 'Latch',
+  signIn: 'off',
+  nameSuffix: 'latch.id',
 })
 
 const unique = <T>(values: readonly T[]): T[] => [...new Set(values)]
@@ -133,6 +150,10 @@ export function resolveOptions(parameters: LatchOptionsParameters = {}): LatchOp
     featuredWalletIds: parameters.featuredWalletIds && unique(parameters.featuredWalletIds),
     includeWalletIds: parameters.includeWalletIds && unique(parameters.includeWalletIds),
     excludeWalletIds: parameters.excludeWalletIds && unique(parameters.excludeWalletIds),
+    appName: parameters.appName?.trim() || defaults.appName,
+    signIn: parameters.signIn ?? defaults.signIn,
+    nameSuffix:
+      parameters.nameSuffix?.trim().replace(/^\./, '').toLowerCase() || defaults.nameSuffix,
   })
 }
 

@@ -3,7 +3,10 @@ import type { Scheduler, Unsubscribe } from '../types.ts'
 import { createStore } from '../utils/createStore.ts'
 import { defaultScheduler } from '../utils/defaultScheduler.ts'
 
-/** Modal views (spec section 2), plus Networks (the network picker). */
+/**
+ * Modal views (spec section 2), plus Networks (the network picker), Sessions (sign-ins) and
+ * the Send and Receive wallet features.
+ */
 export type ModalView =
   | 'Connect'
   | 'Account'
@@ -19,6 +22,9 @@ export type ModalView =
   | 'SIWXSignMessage'
   | 'ApproveTransaction'
   | 'Networks'
+  | 'Send'
+  | 'Receive'
+  | 'Sessions'
 
 /** A history entry: the view and what it is about. */
 export type ModalRoute = {
@@ -29,6 +35,8 @@ export type ModalRoute = {
   wallet?: RecentWallet | undefined
   /** The network a view is about, as a CAIP-2 id. */
   caipNetworkId?: string | undefined
+  /** The account name a view is about (RegisterAccountNameSuccess), e.g. "alice.latch.id". */
+  accountName?: string | undefined
 }
 
 export type ModalRouterState = {

@@ -128,6 +128,27 @@ describe('createLatchStorage', () => {
     expect(Object.fromEntries(map)).toEqual({ '@latch/storage_version': '2' })
   })
 
+  it('keeps one sign-in session per address, case-insensitively, and forgets it', () => {
+    const { map, storage } = memory()
+    const latch = createLatchStorage(storage)
+    const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+    latch.setSignInSession({ id: 's1', address, expiresAt: '2026-11-22T12:00:00.000Z' })
+    latch.setSignInSession({ id: 's2', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
+    expect(latch.getSignInSession(address.toLowerCase())).toEqual({
+      id: 's1',
+      address,
+      expiresAt: '2026-11-22T12:00:00.000Z',
+    })
+    latch.setSignInSession({ id: 's3', address })
+    expect(latch.getSignInSession(address)?.id).toBe('s3')
+    latch.removeSignInSession(address)
+    expect(latch.getSignInSession(address)).toBeUndefined()
+    latch.removeSignInSession('0x70997970c51812dc3a010c7d01b50e0d17dc79c8')
+    expect(map.has(storageKeys.signInSessions)).toBe(false)
+    map.set(storageKeys.signInSessions, '{"0xabc":{"id":7},"0xdef":null}')
+    expect(latch.getSignInSession('0xabc')).toBeUndefined()
+  })
+
   it('works in memory when the host has no storage', () => {
     const latch = createLatchStorage(createMemoryStorage())
     latch.setActiveCaipNetworkId('eip155:1')

@@ -21,6 +21,15 @@ export type RecentWalletInput = {
 /** The connector connected per chain namespace, e.g. `{ eip155: "io.metamask" }`. */
 export type ConnectedConnectorIds = Readonly<Partial<Record<string, string>>>
 
+/** A sign-in-with-wallet session this browser holds (its id and whose it is). */
+export type StoredSignInSession = {
+  readonly id: string
+  /** The signed-in address, as the wallet gave it. */
+  readonly address: string
+  /** ISO 8601; the session is not used after it. */
+  readonly expiresAt?: string | undefined
+}
+
 /** Latch's persisted data over a `KeyValueStorage`; never throws, corrupt values read as absent. */
 export type LatchStorage = {
   /** The last used chain, as a CAIP-2 id. */
@@ -34,6 +43,11 @@ export type LatchStorage = {
   getRecentWallets(): readonly RecentWallet[]
   /** Puts `wallet` first (replacing an entry with its id) and returns the new list. */
   addRecentWallet(wallet: RecentWalletInput): readonly RecentWallet[]
+  /** The sign-in session held for `address` (case-insensitive), if any. */
+  getSignInSession(address: string): StoredSignInSession | undefined
+  /** Keeps `session` for its address (one per address). */
+  setSignInSession(session: StoredSignInSession): void
+  removeSignInSession(address: string): void
   /** Upgrades older data to the current keys; run once by `createLatchConfig`. */
   migrate(): void
 }
@@ -45,6 +59,7 @@ export const storageKeys = {
   activeCaipNetworkId: `${storagePrefix}active_caip_network_id`,
   connectedConnectorIds: `${storagePrefix}connected_connector_ids`,
   recentWallets: `${storagePrefix}recent_wallets`,
+  signInSessions: `${storagePrefix}sign_in_sessions`,
   version: `${storagePrefix}storage_version`,
 } as const
 
@@ -128,6 +143,22 @@ export function createLatchStorage(storage: KeyValueStorage = createMemoryStorag
     )
   }
 
+  function getSignInSessions(): Record<string, StoredSignInSession> {
+    const value = read(storageKeys.signInSessions)
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {}
+    const sessions: Record<string, StoredSignInSession> = {}
+    for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
+      const session = entry as Record<string, unknown> | null
+      if (typeof session?.id !== 'string' || typeof session.address !== 'string') continue
+      sessions[key] = {
+        id: session.id,
+        address: session.address,
+        ...(typeof session.expiresAt === 'string' ? { expiresAt: session.expiresAt } : {}),
+      }
+    }
+    return sessions
+  }
+
   function getRecentWallets(): readonly RecentWallet[] {
     const value = read(storageKeys.recentWallets)
     if (!Array.isArray(value)) return []
@@ -157,6 +188,19 @@ export function createLatchStorage(storage: KeyValueStorage = createMemoryStorag
       if (namespace === undefined || Object.keys(ids).length === 0)
         remove(storageKeys.connectedConnectorIds)
       else write(storageKeys.connectedConnectorIds, ids)
+    },
+    getSignInSession: (address) => getSignInSessions()[address.toLowerCase()],
+    setSignInSession(session) {
+      write(storageKeys.signInSessions, {
+        ...getSignInSessions(),
+        [session.address.toLowerCase()]: session,
+      })
+    },
+    removeSignInSession(address) {
+      const sessions = getSignInSessions()
+      delete sessions[address.toLowerCase()]
+      if (Object.keys(sessions).length === 0) remove(storageKeys.signInSessions)
+      else write(storageKeys.signInSessions, sessions)
     },
     getRecentWallets,
     addRecentWallet(input) {

@@ -8,6 +8,8 @@ export type RequestApiParameters<E extends Error> = {
   query?: Readonly<Record<string, string | number | undefined>> | undefined
   /** Aborts the request (TanStack Query passes one). */
   signal?: unknown
+  /** A JSON body: the request is then a POST. */
+  body?: unknown
   /** The domain error for a failed call: an error answer (with its status) or no answer. */
   toError(parameters: {
     status?: number | undefined
@@ -17,7 +19,7 @@ export type RequestApiParameters<E extends Error> = {
 }
 
 /**
- * GETs JSON from the Latch API with the project id; any failure (offline, an error answer,
+ * GETs JSON from the Latch API with the project id (or POSTs `body` as JSON); any failure (offline, an error answer,
  * a body that is not JSON) becomes the caller's domain error, with the API's message as details.
  */
 export async function requestApi<E extends Error>(
@@ -34,10 +36,17 @@ export async function requestApi<E extends Error>(
 
   let response: Awaited<ReturnType<FetchLike>>
   try {
-    response = await fetchFn(`${config.apiUrl}${parameters.path}?${query}`, {
-      headers: { accept: 'application/json' },
-      signal: parameters.signal,
-    })
+    response = await fetchFn(
+      `${config.apiUrl}${parameters.path}?${query}`,
+      parameters.body === undefined
+        ? { headers: { accept: 'application/json' }, signal: parameters.signal }
+        : {
+            method: 'POST',
+            headers: { accept: 'application/json', 'content-type': 'application/json' },
+            body: JSON.stringify(parameters.body),
+            signal: parameters.signal,
+          },
+    )
   } catch (cause) {
     throw parameters.toError({ cause })
   }

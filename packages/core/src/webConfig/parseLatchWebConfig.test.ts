@@ -98,3 +98,34 @@ describe('walletConnectProjectId', () => {
     )
   })
 })
+
+describe('signIn and nameSuffix', () => {
+  const base = {
+    apiUrl: 'http://127.0.0.1:4171',
+    projectId: 'p',
+    relayUrl: 'ws://127.0.0.1:4172',
+    appName: 'Latch',
+    networks: [
+      {
+        id: 31337,
+        name: 'Latch Devnet',
+        caipNetworkId: 'eip155:31337',
+        rpcUrl: 'http://127.0.0.1:4174',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      },
+    ],
+  }
+
+  it('keeps a sign-in mode and a names suffix', () => {
+    expect(
+      parseLatchWebConfig({ ...base, signIn: 'required', nameSuffix: 'latch.id' }),
+    ).toMatchObject({ signIn: 'required', nameSuffix: 'latch.id' })
+    expect(parseLatchWebConfig(base)).not.toHaveProperty('signIn')
+  })
+
+  it('lists a bad sign-in mode or suffix', () => {
+    expect(() => parseLatchWebConfig({ ...base, signIn: 'always', nameSuffix: '.bad..' })).toThrow(
+      /signIn: expected "off" or "required"\.[\s\S]*nameSuffix: expected a domain such as "latch\.id"\./,
+    )
+  })
+})

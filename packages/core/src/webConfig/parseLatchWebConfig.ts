@@ -1,5 +1,5 @@
 import { InvalidConfigError, ProjectIdNotConfiguredError } from '../errors/config.ts'
-import type { ThemeMode, ThemeVariables } from '../options/createLatchOptions.ts'
+import type { SignInMode, ThemeMode, ThemeVariables } from '../options/createLatchOptions.ts'
 import type { Hex } from '../types.ts'
 
 /** An EVM network the app offers (spec section 3, Network, flattened for runtime config). */
@@ -41,6 +41,10 @@ export type LatchWebConfig = {
   /** Default 'system' (follows prefers-color-scheme). */
   themeMode?: ThemeMode | undefined
   themeVariables?: ThemeVariables | undefined
+  /** 'required': every connected wallet signs in (LATCH_REQUIRE_SIGN_IN); default 'off'. */
+  signIn?: SignInMode | undefined
+  /** Account names' suffix, e.g. "latch.id" (LATCH_NAME_SUFFIX, as the API's). */
+  nameSuffix?: string | undefined
 }
 
 const themeModes: readonly ThemeMode[] = ['light', 'dark', 'system']
@@ -193,6 +197,7 @@ export function parseLatchWebConfig(value: unknown): LatchWebConfig {
   }
 
   const appearance = readAppearance(value, issues)
+  const accountOptions = readAccountOptions(value, issues)
   const projectId = typeof value.projectId === 'string' ? value.projectId.trim() : ''
   if (issues.length > 0) throw new InvalidConfigError(issues)
   if (!projectId) throw new ProjectIdNotConfiguredError()
@@ -207,5 +212,24 @@ export function parseLatchWebConfig(value: unknown): LatchWebConfig {
     networks,
     ...(devnetWallet ? { devnetWallet } : {}),
     ...appearance,
+    ...accountOptions,
   }
+}
+
+/** Reads the optional sign-in mode and name suffix. */
+function readAccountOptions(
+  value: Record<string, unknown>,
+  issues: Issues,
+): Pick<LatchWebConfig, 'signIn' | 'nameSuffix'> {
+  const result: Pick<LatchWebConfig, 'signIn' | 'nameSuffix'> = {}
+  if (value.signIn !== undefined) {
+    if (value.signIn === 'off' || value.signIn === 'required') result.signIn = value.signIn
+    else issues.push('signIn: expected "off" or "required".')
+  }
+  if (value.nameSuffix !== undefined) {
+    if (typeof value.nameSuffix === 'string' && /^[\w-]+(\.[\w-]+)*$/.test(value.nameSuffix))
+      result.nameSuffix = value.nameSuffix
+    else issues.push('nameSuffix: expected a domain such as "latch.id".')
+  }
+  return result
 }

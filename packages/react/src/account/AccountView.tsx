@@ -45,6 +45,10 @@ export type AccountViewProps = {
   /** The address was just copied ("Address copied." is announced). */
   copied?: boolean | undefined
   disconnecting?: boolean | undefined
+  /** Opens RegisterAccountName; offered while the account has no name. */
+  onRegisterName?: (() => void) | undefined
+  /** Opens Sessions (the account's sign-ins), when the app signs in with the wallet. */
+  onOpenSessions?: (() => void) | undefined
   /** The tabs (Tokens, NFTs, Activity). */
   children?: ReactNode
 }
@@ -97,12 +101,24 @@ export function AccountView(props: AccountViewProps) {
           </p>
           <h2 id={titleId} className="latch-account__title">
             {props.name ? (
-              <span className="latch-account__name">{props.name}</span>
+              <span className="latch-account__name" title={props.name} dir="ltr">
+                {props.name}
+              </span>
             ) : (
               <Address address={props.address} />
             )}
           </h2>
           {props.name ? <Address address={props.address} /> : null}
+          {!props.name && props.onRegisterName ? (
+            <button
+              type="button"
+              className="latch-link latch-account__register-name"
+              onClick={props.onRegisterName}
+              data-testid="account-register-name"
+            >
+              {t('account.registerName')}
+            </button>
+          ) : null}
         </div>
         <div className="latch-account__actions">
           {props.onCopyAddress ? (
@@ -123,6 +139,21 @@ export function AccountView(props: AccountViewProps) {
                     <path d="M15.5 8.5V6.5A2 2 0 0 0 13.5 4.5h-7a2 2 0 0 0-2 2v7a2 2 0 0 0 2 2h2" />
                   </>
                 )}
+              </svg>
+            </button>
+          ) : null}
+          {props.onOpenSessions ? (
+            <button
+              type="button"
+              className="latch-icon-button latch-account__icon-button"
+              onClick={props.onOpenSessions}
+              aria-label={t('account.sessions')}
+              title={t('account.sessions')}
+              data-testid="account-sessions"
+            >
+              <svg viewBox="0 0 24 24" aria-hidden="true">
+                <circle cx="8" cy="15" r="3.5" />
+                <path d="M10.5 12.5L19 4m-3 3l2.5 2.5M13.5 9.5L16 12" />
               </svg>
             </button>
           ) : null}

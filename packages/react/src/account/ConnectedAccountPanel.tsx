@@ -1,3 +1,4 @@
+import type { ModalView, WalletFeature } from '@latch/core'
 import { useState } from 'react'
 import { alerts, getAlertId } from '../alerts/alerts.ts'
 import { getErrorMessage } from '../errors/getErrorMessage.ts'
@@ -30,6 +31,12 @@ import { useIdentity } from './useIdentity.ts'
 import { useNow } from './useNow.ts'
 
 type TabId = 'tokens' | 'nfts' | 'activity'
+
+/** The modal view of each wallet feature (only built ones are shown: `getWalletFeatures`). */
+const featureViews: Readonly<Partial<Record<WalletFeature, ModalView>>> = {
+  send: 'Send',
+  receive: 'Receive',
+}
 
 type AccountTarget = { address: string; chainId: number | undefined }
 
@@ -99,6 +106,9 @@ function AccountPanel(props: ConnectedAccountProps) {
     features: config.options.features,
   })
   const target = { address: account.address, chainId: account.chainId }
+  // Over Account when the panel is the modal, else the modal opens on the view.
+  const openView = (view: 'RegisterAccountName' | 'Sessions') =>
+    inModal ? router.push({ view }) : router.open({ view })
 
   return (
     <AccountView
@@ -115,11 +125,16 @@ function AccountPanel(props: ConnectedAccountProps) {
       alert={
         alertId ? { title: t(alerts[alertId].title), text: t(alerts[alertId].text) } : undefined
       }
-      // No feature has a screen yet; each gets its route when it does.
+      // Each built feature opens its modal view (over Account when the panel is the modal).
       features={features.map((id) => ({
         id,
         label: t(`account.feature.${id}`),
-        onSelect: () => {},
+        onSelect: () => {
+          const view = featureViews[id]
+          if (!view) return
+          if (inModal) router.push({ view })
+          else router.open({ view })
+        },
       }))}
       onOpenNetworks={() =>
         inModal ? router.push({ view: 'Networks' }) : router.open({ view: 'Networks' })
@@ -128,6 +143,11 @@ function AccountPanel(props: ConnectedAccountProps) {
       copied={clipboard.copied}
       onDisconnect={disconnector.disconnect}
       disconnecting={disconnector.isPending}
+      // Offered once the identity says the account has no name yet.
+      onRegisterName={
+        identity.data && !identity.data.name ? () => openView('RegisterAccountName') : undefined
+      }
+      onOpenSessions={config.options.signIn === 'required' ? () => openView('Sessions') : undefined}
     >
       <AccountTabs<TabId>
         label={t('account.tabs')}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createI18n } from '../i18n/createI18n.ts'
+import { loadLocaleMessages } from '../i18n/locales.ts'
 import { formatRelativeTime } from './formatRelativeTime.ts'
 import { getRelativeTime } from './getRelativeTime.ts'
 
@@ -33,7 +34,8 @@ describe('getRelativeTime', () => {
 })
 
 describe('formatRelativeTime', () => {
-  it('says "5 min ago" in English and localises the label and the number', () => {
+  it('says "5 min ago" in English and localises the label and the number', async () => {
+    await Promise.all([loadLocaleMessages('es'), loadLocaleMessages('ar')])
     const en = createI18n('en', [])
     expect(formatRelativeTime(ago(5 * min), now, en)).toBe('5 min ago')
     expect(formatRelativeTime(ago(12 * s), now, en)).toBe('12 sec ago')

@@ -5,14 +5,20 @@ import { builtWalletFeatures, getWalletFeatures } from './getWalletFeatures.ts'
 const allOn = { onramp: true, swaps: true, receive: true, send: true }
 
 describe('getWalletFeatures', () => {
-  it('shows no feature while none is built (no dead buttons)', () => {
-    expect(builtWalletFeatures).toEqual([])
+  it('shows only the built features, Receive and Send, in the default order (no dead buttons)', () => {
+    expect(builtWalletFeatures).toEqual(['receive', 'send'])
     expect(
       getWalletFeatures({
         order: defaultLatchOptions.walletFeaturesOrder,
         features: defaultLatchOptions.features,
       }),
-    ).toEqual([])
+    ).toEqual(['receive', 'send'])
+    expect(
+      getWalletFeatures({
+        order: ['send', 'onramp', 'receive'],
+        features: { ...defaultLatchOptions.features, receive: false },
+      }),
+    ).toEqual(['send'])
   })
 
   it('keeps the configured order, once each, of the built features that are switched on', () => {

@@ -1,10 +1,10 @@
 import type { LatchFeatures, WalletFeature } from '@latch/core'
 
 /**
- * The wallet features Latch has a screen for. None is built yet (send, receive, swaps and the
- * on-ramp come later), so the account view shows no feature button rather than dead ones.
+ * The wallet features Latch has a screen for: Receive and Send (swaps and the on-ramp come
+ * later), so the account view shows no dead feature button.
  */
-export const builtWalletFeatures: readonly WalletFeature[] = []
+export const builtWalletFeatures: readonly WalletFeature[] = ['receive', 'send']
 
 /**
  * The feature buttons of the account view, in the configured order

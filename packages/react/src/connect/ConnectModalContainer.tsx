@@ -9,9 +9,18 @@ import { useCopyToClipboard } from '../hooks/useCopyToClipboard.ts'
 import { useIsPhone } from '../hooks/useMediaQuery.ts'
 import { useMessages } from '../hooks/useMessages.ts'
 import { useTimedOut } from '../hooks/useTimedOut.ts'
+import {
+  registerAccountNameRoute,
+  registerAccountNameSuccessRoute,
+} from '../names/registerAccountNameRoutes.ts'
 import { NetworksContainer } from '../networks/NetworksContainer.tsx'
 import { UnsupportedChainContainer } from '../networks/UnsupportedChainContainer.tsx'
 import { LatchQueryProvider } from '../query/LatchQueryProvider.tsx'
+import { receiveRoute } from '../receive/receiveRoute.ts'
+import { sendRoute } from '../send/sendRoute.ts'
+import { sessionsRoute, signInRoute } from '../siwe/signInRoutes.ts'
+import { approveTransactionRoute } from '../transaction/approveTransactionRoute.ts'
+import { LazyView } from '../transaction/LazyView.tsx'
 import { AllWalletsRoute } from './AllWalletsRoute.tsx'
 import { ConnectingExternal } from './ConnectingExternal.tsx'
 import { ConnectingWalletConnect } from './ConnectingWalletConnect.tsx'
@@ -131,6 +140,37 @@ function ConnectModalRoutes() {
       title = t('account.title')
       body = <ConnectedAccount placement="modal" />
       break
+    // Send, Receive and ApproveTransaction: one chunk, loaded when one is first shown.
+    case 'Send':
+      title = t('account.feature.send')
+      body = <LazyView view={sendRoute} />
+      break
+    case 'Receive':
+      title = t('account.feature.receive')
+      body = <LazyView view={receiveRoute} />
+      break
+    case 'ApproveTransaction':
+      title = t('transaction.title')
+      body = <LazyView view={approveTransactionRoute} />
+      break
+    // Names, sign-in and sessions load their own chunks when first shown.
+    case 'RegisterAccountName':
+      title = t('names.title')
+      body = <LazyView view={registerAccountNameRoute} />
+      break
+    case 'RegisterAccountNameSuccess':
+      title = t('names.successTitle')
+      body = <LazyView view={registerAccountNameSuccessRoute} />
+      break
+    case 'ConnectingSiwe':
+    case 'SIWXSignMessage':
+      title = t('signIn.title')
+      body = <LazyView view={signInRoute} />
+      break
+    case 'Sessions':
+      title = t('account.sessions')
+      body = <LazyView view={sessionsRoute} />
+      break
     default:
       title = t('connect.title')
       body = (
@@ -155,7 +195,16 @@ function ConnectModalRoutes() {
       label={connectFlowViews.includes(route.view) ? t('connect.title') : title}
       viewKey={`${route.view}:${route.connectorId ?? ''}:${route.wallet?.id ?? ''}`}
       onClose={flow.close}
-      onBack={flow.canGoBack ? flow.back : undefined}
+      // The transaction flow leaves ApproveTransaction itself, when the wallet has answered.
+      // Sign-in ends by signing in or cancelling (which disconnects), not by going back.
+      onBack={
+        flow.canGoBack &&
+        route.view !== 'ApproveTransaction' &&
+        route.view !== 'ConnectingSiwe' &&
+        route.view !== 'SIWXSignMessage'
+          ? flow.back
+          : undefined
+      }
       shake={
         isConnecting && attempt.status !== 'pending'
           ? (connection.error ?? `${attempt.status}:${flow.attempt}`)

@@ -24,7 +24,19 @@ const messageKeys: Readonly<Record<string, MessageKey>> = {
   NetworkNotFoundError: 'error.networkNotFound',
   SwitchChainError: 'error.switchChainFailed',
   SignatureDeclinedError: 'error.signatureDeclined',
+  NameRegistrationError: 'error.registerName',
+  InvalidNameLabelError: 'names.rule',
+  NameSuggestionsUnavailableError: 'error.nameSuggestions',
+  AccountNamesUnavailableError: 'error.accountNames',
+  SignInFailedError: 'error.signInFailed',
+  SessionsUnavailableError: 'error.sessionsUnavailable',
+  RevokeSessionFailedError: 'error.revokeSession',
   AbortError: 'error.requestAborted',
+  TransferFieldsRequiredError: 'send.amountAndReceiverRequired',
+  TransferTokenRequiredError: 'send.tokenRequired',
+  TransferChainUnsupportedError: 'send.unsupportedChain',
+  TransferRevertedError: 'send.failed',
+  AccountNameResolutionError: 'send.resolveNameFailed',
 }
 
 /** The chain id a switch-chain error is about, for its `{chainId}` placeholder. */
@@ -34,11 +46,17 @@ function chainIdOf(error: Error): string | undefined {
   return /eip155:(\d+)/.exec(error.message)?.[1]
 }
 
+/** The account name a name error is about, for its `{name}` placeholder. */
+function accountNameOf(error: Error): string {
+  const name = (error as { accountName?: unknown }).accountName
+  return typeof name === 'string' ? name : ''
+}
+
 /** A user-facing sentence for an error, in the locale of `t` (English by default). */
 export function getErrorMessage(error: unknown, t: Translate = english): string {
   if (!(error instanceof Error)) return t('error.generic')
   const key = messageKeys[error.name]
-  if (key) return t(key, { chainId: chainIdOf(error) ?? '' })
+  if (key) return t(key, { chainId: chainIdOf(error) ?? '', name: accountNameOf(error) })
   const short = (error as { shortMessage?: unknown }).shortMessage
   return typeof short === 'string' && short ? short : error.message || t('error.generic')
 }

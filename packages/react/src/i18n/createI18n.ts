@@ -1,15 +1,19 @@
 import type { LatchI18n } from '../context.ts'
-import { locales, pickLocale, translate } from './locales.ts'
+import { en } from './en.ts'
+import { getLoadedMessages, locales, pickLocale, translate } from './locales.ts'
 
 /**
  * The locale views speak: the configured one when Latch ships it, else the browser's
- * languages (`preferred`, default `navigator.languages`), else English.
+ * languages (`preferred`, default `navigator.languages`), else English. Until that locale's
+ * table is loaded (`loadLocaleMessages`), English stands in.
  */
 export function createI18n(
   configured: string | undefined,
   preferred: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,
 ): LatchI18n {
-  const locale = pickLocale(preferred, configured)
-  const { messages, dir } = locales[locale]
-  return { locale, dir, t: (key, values) => translate(messages, key, values) }
+  const wanted = pickLocale(preferred, configured)
+  const messages = getLoadedMessages(wanted)
+  const locale = messages ? wanted : 'en'
+  const table = messages ?? en
+  return { locale, dir: locales[locale].dir, t: (key, values) => translate(table, key, values) }
 }

@@ -1,15 +1,34 @@
-import { ar } from './ar.ts'
 import { en, type MessageKey, type Messages } from './en.ts'
-import { es } from './es.ts'
 
-/** The locales Latch ships, with their writing direction. */
+/**
+ * The locales Latch ships, with their writing direction and how to load their table. English
+ * is built in; the others are separate chunks, fetched only when a page speaks them, so no
+ * page carries a language it does not use.
+ */
 export const locales = {
-  en: { messages: en, dir: 'ltr' },
-  es: { messages: es, dir: 'ltr' },
-  ar: { messages: ar, dir: 'rtl' },
-} as const satisfies Record<string, { messages: Messages; dir: 'ltr' | 'rtl' }>
+  en: { dir: 'ltr', load: async () => en },
+  es: { dir: 'ltr', load: async () => (await import('./es.ts')).es },
+  ar: { dir: 'rtl', load: async () => (await import('./ar.ts')).ar },
+} as const satisfies Record<string, { dir: 'ltr' | 'rtl'; load(): Promise<Messages> }>
 
 export type LocaleCode = keyof typeof locales
+
+// Tables are immutable data, loaded once per page whichever provider asks.
+const loaded = new Map<LocaleCode, Messages>([['en', en]])
+
+/** A locale's table if it has been loaded (English always has). */
+export function getLoadedMessages(locale: LocaleCode): Messages | undefined {
+  return loaded.get(locale)
+}
+
+/** Loads a locale's table (once); await it before the first render to avoid a flash of English. */
+export async function loadLocaleMessages(locale: LocaleCode): Promise<Messages> {
+  const known = loaded.get(locale)
+  if (known) return known
+  const messages = await locales[locale].load()
+  loaded.set(locale, messages)
+  return messages
+}
 
 /**
  * Picks the locale: the configured one when Latch ships it, else the first of the browser's

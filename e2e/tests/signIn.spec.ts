@@ -1,0 +1,143 @@
+import { resolve } from 'node:path'
+import type { Page } from '@playwright/test'
+import { generatePrivateKey } from 'viem/accounts'
+import { loadWebConfig } from '../../apps/web/src/server/loadWebConfig.ts'
+import { type ServeWebReturnType, serveWeb } from '../../apps/web/src/server/serveWeb.ts'
+import { axeViolations, installAxe } from '../src/app.ts'
+import { e2eStateDir } from '../src/devnet.ts'
+import { expect, test } from '../src/fixtures.ts'
+import { type InjectedWallet, installInjectedWallet } from '../src/injectedWallet.ts'
+
+/** The devnet web app, as `npm start` serves it, but requiring sign-in (LATCH_REQUIRE_SIGN_IN). */
+let server: ServeWebReturnType
+test.beforeAll(async () => {
+  const config = loadWebConfig({
+    env: {
+      LATCH_STATE_DIR: e2eStateDir(),
+      LATCH_API_URL: process.env.LATCH_E2E_API_URL,
+      LATCH_REQUIRE_SIGN_IN: 'true',
+    },
+    rootDir: resolve(import.meta.dirname, '../..'),
+  })
+  expect(config.signIn).toBe('required')
+  server = await serveWeb({ port: 0, config })
+})
+test.afterAll(async () => {
+  await server?.stop()
+})
+
+/** A wallet of its own per test (sessions belong to an address): a fresh key. */
+async function freshWallet(
+  page: Page,
+  manifest: Parameters<typeof installInjectedWallet>[1]['manifest'],
+) {
+  return installInjectedWallet(page, { manifest, privateKey: generatePrivateKey() })
+}
+
+const signatures = (wallet: InjectedWallet) =>
+  wallet.log.filter((entry) => entry.method === 'personal_sign').length
+
+/** Connects the Test Wallet; the sign-in view opens on its own. */
+async function connect(page: Page) {
+  await page.goto(server.url)
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  await page
+    .getByRole('dialog', { name: 'Connect Wallet' })
+    .getByRole('button', { name: /Test Wallet/ })
+    .click()
+  const dialog = page.getByRole('dialog', { name: 'Sign In' })
+  await expect(dialog.getByTestId('sign-in-view')).toBeVisible()
+  return dialog
+}
+
+test('a required sign-in shows the EIP-4361 message, signs in, and survives a reload', async ({
+  page,
+  manifest,
+}) => {
+  await installAxe(page)
+  const wallet = await freshWallet(page, manifest)
+  const dialog = await connect(page)
+  const origin = new URL(server.url)
+
+  // The whole message is shown before the wallet is asked anything.
+  const message = dialog.getByTestId('sign-in-message')
+  await expect(message).toContainText(
+    `${origin.host} wants you to sign in with your Ethereum account:`,
+  )
+  await expect(message).toContainText(wallet.address)
+  await expect(message).toContainText('Sign in to Latch.')
+  await expect(message).toContainText(`URI: ${origin.origin}`)
+  await expect(message).toContainText('Version: 1')
+  await expect(message).toContainText(`Chain ID: ${manifest.chains[0]?.id}`)
+  await expect(message).toContainText(/Nonce: \w{8,}/)
+  await expect(message).toContainText(/Issued At: \d{4}-\d\d-\d\dT/)
+  await expect(message).toContainText(/Expiration Time: \d{4}-\d\d-\d\dT/)
+  await expect(page.getByTestId('account-view')).toHaveCount(0)
+  expect(signatures(wallet)).toBe(0)
+  expect(await axeViolations(page), 'SIWXSignMessage').toEqual([])
+
+  await dialog.getByRole('button', { name: 'Sign in' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByTestId('account-address')).toContainText(wallet.address)
+  expect(signatures(wallet)).toBe(1)
+  const session = await page.evaluate(() => localStorage.getItem('@latch/sign_in_sessions'))
+  expect(session).toContain(wallet.address)
+
+  // A reload restores the connection and finds the session: no new signature.
+  await page.reload()
+  await expect(page.getByTestId('account-address')).toContainText(wallet.address)
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  expect(signatures(wallet)).toBe(1)
+})
+
+test('revoking the session signs out: the sign-in view comes back', async ({ page, manifest }) => {
+  await installAxe(page)
+  const wallet = await freshWallet(page, manifest)
+  const dialog = await connect(page)
+  await dialog.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByTestId('account-address')).toContainText(wallet.address)
+
+  await page.getByRole('button', { name: 'Sessions' }).click()
+  const sessions = page.getByRole('dialog', { name: 'Sessions' })
+  const rows = sessions.getByTestId('session-row')
+  await expect(rows).toHaveCount(1)
+  await expect(rows.first()).toContainText('This browser')
+  await expect(rows.first()).toContainText(new URL(server.url).host)
+  expect(await axeViolations(page), 'Sessions').toEqual([])
+
+  await rows.first().getByTestId('session-revoke').click()
+  // The revocation is signed; this browser's session is gone, so it signs in again.
+  const signIn = page.getByRole('dialog', { name: 'Sign In' })
+  await expect(signIn.getByTestId('sign-in-view')).toBeVisible()
+  expect(signatures(wallet)).toBe(2)
+  const revoked = wallet.log.filter((entry) => entry.method === 'personal_sign')[1]
+  const [raw] = (revoked?.params ?? []) as string[]
+  expect(Buffer.from(String(raw).slice(2), 'hex').toString()).toMatch(/^Revoke Latch session \S+$/)
+
+  // Signing in again comes back to the list, which now holds the new session.
+  await expect(signIn.getByTestId('sign-in-message')).toBeVisible()
+  await signIn.getByRole('button', { name: 'Sign in' }).click()
+  await expect(sessions.getByTestId('session-row')).toHaveCount(1)
+  await expect(sessions.getByTestId('session-row').first()).toContainText('This browser')
+})
+
+test('a declined sign-in disconnects and says why', async ({ page, manifest }) => {
+  const wallet = await freshWallet(page, manifest)
+  const dialog = await connect(page)
+  await expect(dialog.getByTestId('sign-in-message')).toBeVisible()
+  wallet.queue('personal_sign', 'reject')
+  await dialog.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Signature declined' })).toBeVisible()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
+  await expect(page.getByTestId('account-view')).toHaveCount(0)
+})
+
+test('Cancel disconnects without signing', async ({ page, manifest }) => {
+  const wallet = await freshWallet(page, manifest)
+  const dialog = await connect(page)
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
+  expect(signatures(wallet)).toBe(0)
+})

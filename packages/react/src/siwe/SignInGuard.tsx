@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query'
+import { type ReactNode, useEffect } from 'react'
+import { AccountPanelSkeleton } from '../account/AccountPanelSkeleton.tsx'
+import { getErrorMessage } from '../errors/getErrorMessage.ts'
+import { useConfig } from '../hooks/useConfig.ts'
+import { useConnectModal } from '../hooks/useConnectModal.ts'
+import { useMessages } from '../hooks/useMessages.ts'
+import { LatchQueryProvider } from '../query/LatchQueryProvider.tsx'
+import { openSignIn, signInViews } from './openSignIn.ts'
+import { SignInRequiredView } from './SignInRequiredView.tsx'
+import { signInQueryOptions } from './signInQueryOptions.ts'
+
+export type SignInGuardProps = { address: string; children: ReactNode }
+
+/** The lazily loaded part of `SignInGate`, with TanStack Query. */
+export default function SignInGuard(props: SignInGuardProps) {
+  return (
+    <LatchQueryProvider>
+      <Guard {...props} />
+    </LatchQueryProvider>
+  )
+}
+
+function Guard(props: SignInGuardProps) {
+  const config = useConfig()
+  const { t } = useMessages()
+  const { router } = useConnectModal()
+  const session = useQuery(signInQueryOptions(config, props.address))
+  // Decided on a fresh answer only: a cached "signed out" from before must not open the modal.
+  const signedOut = session.data === null && !session.isFetching
+
+  // Disconnecting signs out: the next connection signs in again. (Heard before this view
+  // unmounts: the store tells its listeners before React renders the change.)
+  useEffect(
+    () =>
+      config.subscribe((state, previous) => {
+        if (state.status === 'disconnected' && previous.status === 'connected' && previous.address)
+          config.storage.removeSignInSession(previous.address)
+      }),
+    [config],
+  )
+
+  useEffect(() => {
+    if (!signedOut) return
+    // After the commit's other effects (the connect flow closes the modal on connection).
+    const timer = setTimeout(() => {
+      const { open, history } = router.getState()
+      const view = open ? history.at(-1)?.view : undefined
+      if (view && signInViews.includes(view)) return
+      openSignIn(router)
+    }, 0)
+    return () => clearTimeout(timer)
+  }, [signedOut, router])
+
+  if (session.data) return props.children
+  if (session.isError && !session.isFetching)
+    return (
+      <SignInRequiredView
+        error={getErrorMessage(session.error, t)}
+        onRetry={() => void session.refetch()}
+      />
+    )
+  if (signedOut) return <SignInRequiredView onSignIn={() => openSignIn(router)} />
+  return <AccountPanelSkeleton />
+}

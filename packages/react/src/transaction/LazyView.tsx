@@ -1,0 +1,66 @@
+import { type ComponentType, useEffect, useState } from 'react'
+import { useMessages } from '../hooks/useMessages.ts'
+import './transaction.css'
+
+/** A view whose code is its own chunk: `createLazyView(() => import('./X.tsx'))`. */
+export type LazyViewLoader = {
+  /** Starts loading the chunk (again after a failure); resolves to the view. */
+  preload(): Promise<ComponentType>
+  /** The view once loaded (the browser's module cache, mirrored). */
+  getLoaded(): ComponentType | undefined
+}
+
+/** A loader for a view whose module default-exports it. */
+export function createLazyView(load: () => Promise<{ default: ComponentType }>): LazyViewLoader {
+  let loaded: ComponentType | undefined
+  return {
+    preload: () =>
+      load().then((module) => {
+        loaded = module.default
+        return module.default
+      }),
+    getLoaded: () => loaded,
+  }
+}
+
+/**
+ * Renders a lazily loaded modal view: at once when its chunk is there (no Suspense round,
+ * which React holds for ~300 ms), else a busy placeholder until it arrives; a chunk that fails
+ * to load is asked for again.
+ */
+export function LazyView(props: { view: LazyViewLoader }) {
+  const { view } = props
+  const [View, setView] = useState(view.getLoaded)
+  const [attempt, setAttempt] = useState(0)
+  useEffect(() => {
+    if (View) return
+    let active = true
+    let retry: ReturnType<typeof setTimeout> | undefined
+    view.preload().then(
+      (component) => {
+        if (active) setView(() => component)
+      },
+      () => {
+        if (active) retry = setTimeout(() => setAttempt(attempt + 1), 3000)
+      },
+    )
+    return () => {
+      active = false
+      clearTimeout(retry)
+    }
+  }, [View, attempt, view])
+  if (View) return <View />
+  return <LazyViewPlaceholder />
+}
+
+function LazyViewPlaceholder() {
+  const { t } = useMessages()
+  return (
+    <div className="latch-lazy-view" aria-busy="true">
+      <span className="latch-spinner" aria-hidden="true" />
+      <span className="latch-visually-hidden" role="status">
+        {t('modal.loading')}
+      </span>
+    </div>
+  )
+}
