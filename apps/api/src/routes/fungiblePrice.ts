@@ -8,6 +8,7 @@ import type { ApiNetwork } from '../network.ts'
 import { getFungiblePrices } from '../services/prices/getFungiblePrices.ts'
 import type { PriceSource } from '../services/prices/priceSource.ts'
 import type { CacheStore } from '../stores/cacheStore.ts'
+import { readJsonObject } from './readJsonObject.ts'
 import { getTokenImageUrl } from './tokenImage.ts'
 
 /** The body, with the project id optional: it may also come in the query or X-Project-Id. */
@@ -24,7 +25,7 @@ export function fungiblePriceRoute(deps: {
   cache: CacheStore
 }) {
   return new Hono<AppEnv>().post('/fungible/price', async (c) => {
-    const body = parseBody(readJson(await c.req.text()))
+    const body = parseBody(readJsonObject(await c.req.text()))
     const origin = new URL(c.req.url).origin
     const fungibles = await getFungiblePrices(deps, {
       addresses: body.addresses,
@@ -35,18 +36,8 @@ export function fungiblePriceRoute(deps: {
   })
 }
 
-function readJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    throw new InvalidRequestError({ message: 'The request body must be JSON.' })
-  }
-}
-
 /** Validates the body; the first problem becomes a 400 naming the field. */
-function parseBody(body: unknown): z.output<typeof bodySchema> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw new InvalidRequestError({ message: 'The request body must be a JSON object.' })
+function parseBody(body: Record<string, unknown>): z.output<typeof bodySchema> {
   const result = bodySchema.safeParse(body)
   if (result.success) return result.data
   const [issue] = result.error.issues

@@ -18,6 +18,7 @@ import { suggestNames } from '../services/names/suggestNames.ts'
 import type { CacheStore } from '../stores/cacheStore.ts'
 import type { NameStore } from '../stores/nameStore.ts'
 import { parseQuery } from './parseQuery.ts'
+import { readJsonObject } from './readJsonObject.ts'
 
 export type ProfileRouteDeps = {
   names: NameStore
@@ -73,20 +74,12 @@ export function profileRoute(deps: ProfileRouteDeps) {
 
 /** Validates the JSON body; the first problem becomes a 400 naming the field. */
 function parseBody(text: string): z.output<typeof registerNameBodySchema> {
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    throw new InvalidRequestError({ message: 'The request body must be JSON.' })
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw new InvalidRequestError({ message: 'The request body must be a JSON object.' })
+  const body = readJsonObject(text)
   const result = registerNameBodySchema.safeParse(body)
   if (result.success) return result.data
   const [issue] = result.error.issues
   const field = String(issue?.path[0] ?? 'body')
-  if ((body as Record<string, unknown>)[field] === undefined)
-    throw new InvalidRequestError({ message: `${field} is required.` })
+  if (body[field] === undefined) throw new InvalidRequestError({ message: `${field} is required.` })
   const message = issue?.message ?? ''
   throw new InvalidRequestError({
     message: /[.!?]$/.test(message) ? message : `${field} is invalid.`,

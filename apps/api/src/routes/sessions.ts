@@ -17,6 +17,7 @@ import { revokeSession } from '../services/sessions/revokeSession.ts'
 import { signIn } from '../services/sessions/signIn.ts'
 import { toSignInSession } from '../services/sessions/toSignInSession.ts'
 import type { SessionStore } from '../stores/sessions/sessionStore.ts'
+import { readJsonObject } from './readJsonObject.ts'
 
 /**
  * Sign in with the wallet (EIP-4361) and the spec's session calls (section 7):
@@ -66,20 +67,12 @@ function parseAddress(value: string): Address {
 
 /** Reads a JSON object body against `schema`; the first problem is a 400 naming the field. */
 function parseJsonBody<schema extends z.ZodType>(schema: schema, text: string): z.output<schema> {
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    throw new InvalidRequestError({ message: 'The request body must be JSON.' })
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw new InvalidRequestError({ message: 'The request body must be a JSON object.' })
+  const body = readJsonObject(text)
   const result = schema.safeParse(body)
   if (result.success) return result.data
   const [issue] = result.error.issues
   const name = String(issue?.path[0] ?? 'body')
-  if ((body as Record<string, unknown>)[name] === undefined)
-    throw new InvalidRequestError({ message: `${name} is required.` })
+  if (body[name] === undefined) throw new InvalidRequestError({ message: `${name} is required.` })
   if (issue?.code === 'invalid_type')
     throw new InvalidRequestError({ message: `${name} must be a ${issue.expected}.` })
   const message = issue?.message ?? 'is invalid'
