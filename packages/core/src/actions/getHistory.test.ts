@@ -1,27 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { createLatchConfig } from '../createLatchConfig.ts'
+import { createApiTestConfig } from '../testing/createApiTestConfig.ts'
 import type { FetchLike } from '../types.ts'
 import { getHistory } from './getHistory.ts'
 
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const other = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
-function configWith(fetch: FetchLike) {
-  return createLatchConfig({
-    networks: [
-      {
-        id: 31337,
-        name: 'Latch Devnet',
-        caipNetworkId: 'eip155:31337',
-        rpcUrl: 'http://127.0.0.1:8545',
-        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      },
-    ],
-    apiUrl: 'http://api.test',
-    projectId: 'abc',
-    fetch,
-  })
-}
+const configWith = (fetch: FetchLike) => createApiTestConfig(fetch)
 
 const transaction = (id: string, overrides: Record<string, unknown> = {}) => ({
   id,

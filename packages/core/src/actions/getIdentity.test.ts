@@ -1,26 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { createLatchConfig } from '../createLatchConfig.ts'
+import { createApiTestConfig } from '../testing/createApiTestConfig.ts'
 import type { FetchLike } from '../types.ts'
 import { getIdentity } from './getIdentity.ts'
 
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
-function configWith(fetch: FetchLike) {
-  return createLatchConfig({
-    networks: [
-      {
-        id: 31337,
-        name: 'Latch Devnet',
-        caipNetworkId: 'eip155:31337',
-        rpcUrl: 'http://127.0.0.1:8545',
-        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      },
-    ],
-    apiUrl: 'http://api.test',
-    projectId: 'abc',
-    fetch,
-  })
-}
+const configWith = (fetch: FetchLike) => createApiTestConfig(fetch)
 
 const answer = (body: unknown, status = 200): FetchLike => {
   return async () => ({ ok: status < 400, status, json: async () => body })

@@ -1,7 +1,7 @@
 import type { WalletListing } from '@latch/api-contract'
 import { describe, expect, it } from 'vitest'
 import packageJson from '../../package.json' with { type: 'json' }
-import { createLatchConfig } from '../createLatchConfig.ts'
+import { createApiTestConfig } from '../testing/createApiTestConfig.ts'
 import type { FetchLike } from '../types.ts'
 import { getWallets, sdkVersion } from './getWallets.ts'
 
@@ -22,22 +22,7 @@ const listing = (id: string, overrides: Partial<WalletListing> = {}): WalletList
 
 type Call = { url: string; headers: Record<string, string> | undefined; signal: unknown }
 
-function configWith(fetch: FetchLike) {
-  return createLatchConfig({
-    networks: [
-      {
-        id: 31337,
-        name: 'Latch Devnet',
-        caipNetworkId: 'eip155:31337',
-        rpcUrl: 'http://127.0.0.1:8545',
-        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      },
-    ],
-    apiUrl: 'http://api.test/',
-    projectId: 'abc',
-    fetch,
-  })
-}
+const configWith = (fetch: FetchLike) => createApiTestConfig(fetch, { apiUrl: 'http://api.test/' })
 
 function configAnswering(status: number, body: unknown) {
   const calls: Call[] = []

@@ -1,0 +1,23 @@
+import { createLatchConfig, type LatchConfig } from '../createLatchConfig.ts'
+import type { FetchLike } from '../types.ts'
+
+/** A config on one devnet network whose API calls go to `fetch`, for tests of API actions. */
+export function createApiTestConfig(
+  fetch: FetchLike,
+  options: { apiUrl?: string } = {},
+): LatchConfig {
+  return createLatchConfig({
+    networks: [
+      {
+        id: 31337,
+        name: 'Latch Devnet',
+        caipNetworkId: 'eip155:31337',
+        rpcUrl: 'http://127.0.0.1:8545',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      },
+    ],
+    apiUrl: options.apiUrl ?? 'http://api.test',
+    projectId: 'abc',
+    fetch,
+  })
+}
