@@ -7,9 +7,11 @@ import { requestId } from 'hono/request-id'
 import type { AppEnv } from './appEnv.ts'
 import type { ChainClients } from './createChainClients.ts'
 import type { LatchDb } from './db/createDatabase.ts'
+import { isDatabaseOutage } from './db/isDatabaseOutage.ts'
 import { defaultAllowedOrigins } from './env.ts'
 import { errorResponse, internalErrorResponse } from './errorResponse.ts'
 import { BaseError } from './errors/base.ts'
+import { DatabaseOutageError } from './errors/database.ts'
 import { InvalidRequestError, RouteNotFoundError } from './errors/request.ts'
 import type { Logger } from './logger.ts'
 import { checkOrigin } from './middleware/checkOrigin.ts'
@@ -175,6 +177,14 @@ export function createApp(deps: AppDeps) {
   )
   app.onError((error, c) => {
     const requestId = c.get('requestId')
+    // A database outage is not a bug: 503 with JSON, and the pool reconnects once it is back.
+    if (isDatabaseOutage(error)) {
+      // The driver's error, not Drizzle's wrapper (which quotes the query and its parameters).
+      const cause = error instanceof Error && error.cause !== undefined ? error.cause : error
+      logger.warn('The database is unavailable.', { requestId, cause: describeCause(cause) })
+      c.header('Retry-After', '5')
+      return errorResponse(c, new DatabaseOutageError({ cause: error }))
+    }
     if (error instanceof BaseError) {
       if (error.code === 'UPSTREAM_UNAVAILABLE' || error.code === 'INTERNAL')
         logger.warn(error.shortMessage, { requestId, cause: describeCause(error.cause) })

@@ -101,6 +101,17 @@ const originPattern = z
     'Expected origins like "https://app.example.com", "https://*.example.com" or "http://localhost:*".',
   )
 
+/** A whole number setting of the database pool, between `min` and `max`, or its default. */
+function databaseSetting(fallback: number, min: number, max: number, what: string) {
+  const message = `Expected ${what} between ${min} and ${max}.`
+  return z
+    .preprocess(
+      (value) => (value === '' || value === undefined ? undefined : Number(value)),
+      z.number(message).int(message).min(min, message).max(max, message).optional(),
+    )
+    .transform((value) => value ?? fallback)
+}
+
 const envSchema = z.object({
   PORT: z
     .preprocess(
@@ -164,6 +175,14 @@ const envSchema = z.object({
    * Unset or `on`: it does; with PostgreSQL one process per chain indexes, the others stand by.
    */
   LATCH_INDEXER: optional(z.enum(['on', 'off'], 'Expected on or off.')),
+  /** PostgreSQL only: the most connections this process opens to DATABASE_URL (default 10). */
+  LATCH_DB_POOL_SIZE: databaseSetting(10, 1, 1_000, 'a number of connections'),
+  /** PostgreSQL only: how long opening a connection may take, in ms (default 5000). */
+  LATCH_DB_CONNECT_TIMEOUT_MS: databaseSetting(5_000, 100, 600_000, 'a time in ms'),
+  /** PostgreSQL only: how long one statement may run, in ms, before it is cancelled (default 10000). */
+  LATCH_DB_STATEMENT_TIMEOUT_MS: databaseSetting(10_000, 100, 3_600_000, 'a time in ms'),
+  /** PostgreSQL only: how long an unused pool connection stays open, in ms (default 30000). */
+  LATCH_DB_IDLE_TIMEOUT_MS: databaseSetting(30_000, 100, 3_600_000, 'a time in ms'),
   /** Account names are `<label>.<suffix>`; unset, `latch.id` (the contract's `defaultNameSuffix`). */
   LATCH_NAME_SUFFIX: optional(
     z

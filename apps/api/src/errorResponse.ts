@@ -10,6 +10,7 @@ const statusByCode: Record<ApiErrorCode, ContentfulStatusCode> = {
   CONFLICT: 409,
   UPSTREAM_UNAVAILABLE: 502,
   INTERNAL: 500,
+  DATABASE_UNAVAILABLE: 503,
 }
 
 /** Answers a known error as `{ error: { code, message } }` with the status its code implies. */

@@ -14,6 +14,8 @@ export const apiErrorCodes = [
   'CONFLICT',
   'UPSTREAM_UNAVAILABLE',
   'INTERNAL',
+  /** 503, with `Retry-After`: the database is down or overloaded; try again shortly. */
+  'DATABASE_UNAVAILABLE',
 ] as const
 export type ApiErrorCode = (typeof apiErrorCodes)[number]
 

@@ -42,7 +42,21 @@ export type CreateDatabaseParameters = {
   migrate?: boolean | undefined
   /** Connections in the PostgreSQL pool (default 10). */
   maxConnections?: number | undefined
+  /** PostgreSQL: how long opening a connection (or waiting for a free one) may take (5000 ms). */
+  connectTimeoutMs?: number | undefined
+  /** PostgreSQL: how long one statement may run before the server cancels it (10000 ms). */
+  statementTimeoutMs?: number | undefined
+  /** PostgreSQL: how long an unused connection stays in the pool (30000 ms). */
+  idleTimeoutMs?: number | undefined
 }
+
+/** The pool settings when the caller sets none (LATCH_DB_* in env.ts has the same defaults). */
+export const defaultPoolSettings = {
+  maxConnections: 10,
+  connectTimeoutMs: 5_000,
+  statementTimeoutMs: 10_000,
+  idleTimeoutMs: 30_000,
+} as const
 
 /**
  * Opens the API's database and applies pending migrations: PostgreSQL when `databaseUrl` is
@@ -51,7 +65,12 @@ export type CreateDatabaseParameters = {
  */
 export async function createDatabase(parameters: CreateDatabaseParameters): Promise<Database> {
   const database = parameters.databaseUrl
-    ? await openPostgres(parameters.databaseUrl, parameters.maxConnections ?? 10)
+    ? await openPostgres(parameters.databaseUrl, {
+        max: parameters.maxConnections ?? defaultPoolSettings.maxConnections,
+        connectTimeoutMs: parameters.connectTimeoutMs ?? defaultPoolSettings.connectTimeoutMs,
+        statementTimeoutMs: parameters.statementTimeoutMs ?? defaultPoolSettings.statementTimeoutMs,
+        idleTimeoutMs: parameters.idleTimeoutMs ?? defaultPoolSettings.idleTimeoutMs,
+      })
     : await openPglite(parameters.dataDir)
   if (parameters.migrate !== false)
     try {
@@ -63,11 +82,32 @@ export async function createDatabase(parameters: CreateDatabaseParameters): Prom
   return database
 }
 
-async function openPostgres(databaseUrl: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max })
-  // An idle connection dropped by the server must not crash the process; the next query
-  // checks out a fresh connection (or fails, and that failure is reported where it happens).
+type PoolSettings = {
+  max: number
+  connectTimeoutMs: number
+  statementTimeoutMs: number
+  idleTimeoutMs: number
+}
+
+async function openPostgres(databaseUrl: string, settings: PoolSettings): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: settings.max,
+    // Also bounds the wait for a free connection: a saturated or unreachable server fails the
+    // query (answered 503) instead of queueing requests without end.
+    connectionTimeoutMillis: settings.connectTimeoutMs,
+    idleTimeoutMillis: settings.idleTimeoutMs,
+    // The server cancels a longer statement; the client gives up a little later in case the
+    // server (or the network to it) does not answer at all.
+    statement_timeout: settings.statementTimeoutMs,
+    query_timeout: settings.statementTimeoutMs + 2_000,
+    keepAlive: true,
+  })
+  // A connection dropped by the server (a restart, an outage) must not crash the process: an
+  // idle one reports on the pool, a checked-out one between queries on itself. The next query
+  // checks out a fresh connection, or fails, and that failure is answered where it happens.
   pool.on('error', () => {})
+  pool.on('connect', (client) => client.on('error', () => {}))
   try {
     const client = await pool.connect()
     client.release()

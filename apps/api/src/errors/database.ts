@@ -26,3 +26,19 @@ export class DatabaseInUseError extends BaseError {
     )
   }
 }
+
+/**
+ * A query failed because the database cannot be reached right now (server down or
+ * restarting, connections refused, reset or timed out, pool exhausted). Answered 503; the
+ * pool reconnects by itself once the server is back.
+ */
+export class DatabaseOutageError extends BaseError {
+  override name = 'DatabaseOutageError'
+  constructor({ cause }: { cause?: unknown } = {}) {
+    super('The database is unavailable. Try again shortly.', {
+      code: 'DATABASE_UNAVAILABLE',
+      status: 503,
+      cause,
+    })
+  }
+}
