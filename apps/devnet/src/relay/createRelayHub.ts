@@ -8,6 +8,8 @@ export type RelayPeer = {
   clientId: string
   /** Writes one text frame to the socket. */
   send(text: string): void
+  /** Ends the socket because it broke a limit (WebSocket close code 1008). */
+  disconnect?(reason: string): void
 }
 
 /** What the transport calls for a connected socket. */
@@ -18,12 +20,43 @@ export type RelayConnection = {
   close(): void
 }
 
+/** What one client may hold or send; every value is a ceiling, not a quota to reach. */
+export type RelayLimits = {
+  /** Longest `message` (characters) one publish may carry; the SDKs' envelopes are a few KB. */
+  maxMessageLength: number
+  /** Topics one client (all sockets of one `did:key`) may be subscribed to at once. */
+  maxTopicsPerClient: number
+  /** Requested TTLs above this (seconds) are lowered to it; messages are held in memory. */
+  maxTtlSeconds: number
+  /** Unexpired messages one topic may hold; a publish past it is refused, nothing is dropped. */
+  maxMessagesPerTopic: number
+  /** Characters of message held in total; a publish past it is refused. */
+  maxStoredLength: number
+  /** Requests one socket may send per second on average... */
+  requestsPerSecond: number
+  /** ...and in one burst; a socket that sends faster is closed (code 1008). */
+  requestBurst: number
+}
+
+/** Defaults generous to every SDK flow and small enough that one client cannot take the relay down. */
+export const defaultRelayLimits: RelayLimits = {
+  maxMessageLength: 256 * 1024,
+  maxTopicsPerClient: 1000,
+  maxTtlSeconds: 86_400,
+  maxMessagesPerTopic: 500,
+  maxStoredLength: 64 * 1024 * 1024,
+  requestsPerSecond: 50,
+  requestBurst: 200,
+}
+
 export type CreateRelayHubParameters = {
   /** Clock in milliseconds; injected by tests. */
   now?: () => number
   log?: (line: string) => void
   /** Ids for the `irn_subscription` requests the relay sends; 19 digits like the SDKs' own. */
   createId?: () => bigint
+  /** Overrides for `defaultRelayLimits`. */
+  limits?: Partial<RelayLimits>
 }
 
 export type RelayHub = {
@@ -43,6 +76,10 @@ type Connection = {
   topics: Map<string, string>
   /** id of an `irn_subscription` request -> the message it carried */
   unacked: Map<string, StoredMessage>
+  /** Token bucket for the request rate. */
+  tokens: number
+  refilledAt: number
+  closed: boolean
 }
 type Handler = (
   connection: Connection,
@@ -58,6 +95,11 @@ class InvalidParamsError extends Error {
   override name = 'InvalidParamsError' as const
 }
 
+/** A request within the protocol that a limit refuses (JSON-RPC -32000, "Server error"). */
+class LimitError extends Error {
+  override name = 'LimitError' as const
+}
+
 /**
  * Creates the transport-free core of the WalletConnect v2 relay: JSON-RPC in and out as text,
  * subscriptions per socket, messages kept per topic and handed once per client id.
@@ -66,9 +108,13 @@ export function createRelayHub({
   now = Date.now,
   log = () => {},
   createId = createRpcId,
+  limits: limitOverrides,
 }: CreateRelayHubParameters = {}): RelayHub {
+  const limits: RelayLimits = { ...defaultRelayLimits, ...limitOverrides }
   const store = createTopicStore({ now })
   const subscribers = new Map<string, Set<Connection>>()
+  /** client id -> topic -> how many of its sockets are subscribed */
+  const clientTopics = new Map<string, Map<string, number>>()
 
   const send = (connection: Connection, payload: unknown) =>
     connection.peer.send(stringifyRelayJson(payload))
@@ -87,6 +133,15 @@ export function createRelayHub({
   }
 
   const subscribe = (connection: Connection, topic: string) => {
+    if (!connection.topics.has(topic)) {
+      const held = clientTopics.get(connection.peer.clientId) ?? new Map<string, number>()
+      if (!held.has(topic) && held.size >= limits.maxTopicsPerClient)
+        throw new LimitError(
+          `Too many topics: a client may subscribe to at most ${limits.maxTopicsPerClient}.`,
+        )
+      held.set(topic, (held.get(topic) ?? 0) + 1)
+      clientTopics.set(connection.peer.clientId, held)
+    }
     const id = createHash('sha256')
       .update(topic + connection.peer.clientId)
       .digest('hex')
@@ -102,7 +157,12 @@ export function createRelayHub({
   }
 
   const unsubscribe = (connection: Connection, topic: string) => {
-    connection.topics.delete(topic)
+    if (!connection.topics.delete(topic)) return
+    const held = clientTopics.get(connection.peer.clientId)
+    const count = (held?.get(topic) ?? 1) - 1
+    if (count > 0) held?.set(topic, count)
+    else held?.delete(topic)
+    if (held?.size === 0) clientTopics.delete(connection.peer.clientId)
     const set = subscribers.get(topic)
     set?.delete(connection)
     if (set?.size === 0) subscribers.delete(topic)
@@ -112,7 +172,21 @@ export function createRelayHub({
     connection: Connection,
     message: { topic: string; message: string; ttl: number; tag?: number; attestation?: string },
   ) => {
-    const stored = store.add({ ...message, publisherId: connection.peer.clientId })
+    if (message.message.length > limits.maxMessageLength)
+      throw new LimitError(
+        `Message too large: at most ${limits.maxMessageLength} characters, got ${message.message.length}.`,
+      )
+    const pending = store.pending(message.topic, '')
+    if (!pending.some((stored) => stored.message === message.message)) {
+      if (pending.length >= limits.maxMessagesPerTopic)
+        throw new LimitError(
+          `Topic is full: it holds ${limits.maxMessagesPerTopic} unexpired messages.`,
+        )
+      if (store.storedLength() + message.message.length > limits.maxStoredLength)
+        throw new LimitError('Relay storage is full: try again when messages expire.')
+    }
+    const ttl = Math.min(message.ttl, limits.maxTtlSeconds)
+    const stored = store.add({ ...message, ttl, publisherId: connection.peer.clientId })
     for (const subscriber of subscribers.get(message.topic) ?? []) push(subscriber, stored)
   }
 
@@ -159,7 +233,8 @@ export function createRelayHub({
       const messages = params.messages
       if (!Array.isArray(messages))
         throw new InvalidParamsError('Param "messages" must be an array.')
-      for (const message of messages.map(readPublish)) publish(connection, message)
+      const parsed = messages.map(readPublish)
+      for (const message of parsed) publish(connection, message)
       return true
     },
     irn_fetchMessages(connection, params) {
@@ -216,6 +291,19 @@ export function createRelayHub({
     if (failed) store.release(message, connection.peer.clientId)
   }
 
+  /** Takes one token; `false` once the socket has sent faster than the limits allow. */
+  const withinRate = (connection: Connection): boolean => {
+    const time = now()
+    connection.tokens = Math.min(
+      limits.requestBurst,
+      connection.tokens + ((time - connection.refilledAt) / 1000) * limits.requestsPerSecond,
+    )
+    connection.refilledAt = time
+    if (connection.tokens < 1) return false
+    connection.tokens -= 1
+    return true
+  }
+
   const onRequest = (connection: Connection, request: Params) => {
     const id = readId(request.id)
     const method = request.method
@@ -236,13 +324,14 @@ export function createRelayHub({
       send(connection, { id, jsonrpc: '2.0', result })
     } catch (error) {
       const invalid = error instanceof InvalidParamsError
+      const limited = error instanceof LimitError
       log(`${connection.label}: ${method} failed: ${(error as Error).message}`)
       send(
         connection,
         rpcError(
           id,
-          invalid ? -32602 : -32603,
-          invalid ? (error as Error).message : 'Internal error.',
+          invalid ? -32602 : limited ? -32000 : -32603,
+          invalid || limited ? (error as Error).message : 'Internal error.',
         ),
       )
       return
@@ -259,10 +348,24 @@ export function createRelayHub({
         label: shortenClientId(peer.clientId),
         topics: new Map(),
         unacked: new Map(),
+        tokens: limits.requestBurst,
+        refilledAt: now(),
+        closed: false,
       }
       return {
         receive(text) {
+          if (connection.closed) return
           const payload = parseRelayJson(text)
+          // Acknowledgements are not counted: a client acks every push the relay sends it.
+          const isResponse = isObject(payload) && !('method' in payload)
+          if (!isResponse && !withinRate(connection)) {
+            log(
+              `${connection.label}: closed for sending over ${limits.requestsPerSecond} requests/s`,
+            )
+            connection.closed = true
+            connection.peer.disconnect?.('Too many requests.')
+            return
+          }
           if (!isObject(payload)) {
             send(connection, rpcError(null, -32700, 'Parse error.'))
             return

@@ -41,6 +41,8 @@ export type TopicStore = {
   prune(): number
   /** Number of stored, unexpired messages. */
   size(): number
+  /** Characters of message held, counting expired ones not yet dropped. */
+  storedLength(): number
 }
 
 /**
@@ -49,12 +51,17 @@ export type TopicStore = {
  */
 export function createTopicStore({ now = Date.now }: CreateTopicStoreParameters = {}): TopicStore {
   const topics = new Map<string, StoredMessage[]>()
+  let length = 0
 
   const live = (topic: string): StoredMessage[] => {
     const messages = topics.get(topic)
     if (!messages) return []
     const time = now()
-    const kept = messages.filter((message) => message.expiresAt > time)
+    const kept = messages.filter((message) => {
+      if (message.expiresAt > time) return true
+      length -= message.message.length
+      return false
+    })
     if (kept.length === 0) topics.delete(topic)
     else if (kept.length !== messages.length) topics.set(topic, kept)
     return kept
@@ -79,6 +86,7 @@ export function createTopicStore({ now = Date.now }: CreateTopicStoreParameters 
         deliveredTo: new Set([publisherId]),
       }
       topics.set(topic, [...messages, stored])
+      length += message.length
       return stored
     },
     pending(topic, clientId) {
@@ -97,6 +105,7 @@ export function createTopicStore({ now = Date.now }: CreateTopicStoreParameters 
       for (const [topic, messages] of [...topics]) dropped += messages.length - live(topic).length
       return dropped
     },
+    storedLength: () => length,
     size() {
       let count = 0
       for (const topic of [...topics.keys()]) count += live(topic).length

@@ -170,3 +170,151 @@ test('sockets are pinged, and one that stops answering is closed', async () => {
     await fast.stop()
   }
 })
+
+/** Opens an authenticated raw socket to `url`; resolves once open. */
+async function openSocket(url: string, headers: Record<string, string> = {}) {
+  const jwt = await signJWT('session', url, 86_400, generateKeyPair())
+  const socket = new WsClient(`${url}/?auth=${jwt}`, { headers })
+  const frames: string[] = []
+  socket.on('message', (data) => frames.push(String(data)))
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  )
+  const opened = await new Promise<{ status: number; body: string } | undefined>((resolve) => {
+    socket.on('open', () => resolve(undefined))
+    socket.on('unexpected-response', (_request, response) => {
+      let body = ''
+      response.on('data', (chunk: Buffer) => {
+        body += chunk
+      })
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
+    })
+    socket.on('error', () => {})
+  })
+  const call = (method: string, params: unknown, id: number) =>
+    socket.send(JSON.stringify({ id, jsonrpc: '2.0', method, params }))
+  /** Waits for the answer to request `id`. */
+  const answer = async (id: number) => {
+    const deadline = Date.now() + 5000
+    while (Date.now() < deadline) {
+      const frame = frames.map((text) => JSON.parse(text)).find((parsed) => parsed.id === id)
+      if (frame) return frame as { result?: unknown; error?: { code: number; message: string } }
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    throw new Error(`No answer to request ${id}.`)
+  }
+  return { socket, frames, closed, refused: opened, call, answer }
+}
+
+test('cross-site pages and foreign Host names are refused with 403 JSON; local pages pass', async () => {
+  const health = (headers: Record<string, string>) =>
+    realFetch(`${relay.url.replace('ws:', 'http:')}/health`, { headers }).then(
+      async (response) => `${response.status} ${await response.text()}`,
+    )
+  expect(await health({ origin: 'https://evil.example' })).toMatchInlineSnapshot(
+    `"403 {"error":{"code":"FORBIDDEN_ORIGIN","message":"Origin \\"https://evil.example\\" may not use the devnet services."}}"`,
+  )
+  expect(await health({ origin: 'http://127.0.0.1:4170' })).toBe('200 {"status":"ok"}')
+
+  const evil = await openSocket(relay.url, { origin: 'https://evil.example' })
+  expect(evil.refused?.status).toBe(403)
+  const rebound = await openSocket(relay.url, { host: 'attacker.example:4172' })
+  expect(rebound.refused).toMatchInlineSnapshot(`
+    {
+      "body": "{"error":{"code":"FORBIDDEN_HOST","message":"Host \\"attacker.example:4172\\" is not served here: use 127.0.0.1 or localhost."}}",
+      "status": 403,
+    }
+  `)
+  for (const origin of [
+    'http://localhost:5173',
+    'chrome-extension://abcdefghijklmnopabcdefghijklmnop',
+  ]) {
+    const allowed = await openSocket(relay.url, { origin })
+    expect(allowed.refused).toBeUndefined()
+    allowed.socket.close()
+    await allowed.closed
+  }
+})
+
+test('a JWT signed for another relay URL is refused with 3000', async () => {
+  const jwt = await signJWT('session', 'wss://relay.walletconnect.org', 86_400, generateKeyPair())
+  const socket = new WsClient(`${relay.url}/?auth=${jwt}`)
+  const closed = await new Promise<[number, string]>((resolve) =>
+    socket.on('close', (code, reason) => resolve([code, String(reason)])),
+  )
+  expect(closed).toMatchInlineSnapshot(`
+    [
+      3000,
+      "Unauthorized: Auth JWT is for another relay ("aud" is "wss://relay.walletconnect.org").",
+    ]
+  `)
+})
+
+test('connections past the per-IP cap get 429; closing one frees its place', async () => {
+  const capped = await startRelay({ port: 0, limits: { maxConnectionsPerIp: 2 } })
+  try {
+    const first = await openSocket(capped.url)
+    const second = await openSocket(capped.url)
+    const third = await openSocket(capped.url)
+    expect([first.refused, second.refused]).toEqual([undefined, undefined])
+    expect(third.refused?.status).toBe(429)
+    expect(JSON.parse(third.refused?.body ?? '{}').error.code).toBe('TOO_MANY_CONNECTIONS')
+    first.socket.close()
+    await first.closed
+    const fourth = await openSocket(capped.url)
+    expect(fourth.refused).toBeUndefined()
+  } finally {
+    await capped.stop()
+  }
+})
+
+test('flood: a client past the limits is refused or disconnected, others keep working', async () => {
+  const flooded = await startRelay({
+    port: 0,
+    limits: {
+      maxPayloadBytes: 64 * 1024,
+      maxMessageLength: 16 * 1024,
+      maxTopicsPerClient: 50,
+      requestsPerSecond: 100,
+      requestBurst: 300,
+    },
+  })
+  try {
+    const dapp = await openSocket(flooded.url)
+    const wallet = await openSocket(flooded.url)
+    wallet.call('irn_subscribe', { topic: 'session' }, 1)
+    expect((await wallet.answer(1)).result).toMatch(/^[0-9a-f]{64}$/)
+
+    // Too many topics: refused one by one, the socket stays.
+    const attacker = await openSocket(flooded.url)
+    attacker.call(
+      'irn_batchSubscribe',
+      { topics: Array.from({ length: 60 }, (_, i) => `a${i}`) },
+      1,
+    )
+    expect((await attacker.answer(1)).error?.message).toMatch(/Too many topics/)
+    // A message over the cap: refused.
+    attacker.call('irn_publish', { topic: 'session', message: 'x'.repeat(20_000), ttl: 300 }, 2)
+    expect((await attacker.answer(2)).error?.message).toMatch(/Message too large/)
+    // A frame over maxPayload: the socket is closed with 1009.
+    const big = await openSocket(flooded.url)
+    big.socket.send('x'.repeat(100 * 1024))
+    expect((await big.closed).code).toBe(1009)
+    // A request flood: 2,000 publishes at once; the socket is closed with 1008.
+    for (let id = 10; id < 2010; id++)
+      attacker.call('irn_publish', { topic: 'flood', message: `m${id}`, ttl: 300 }, id)
+    expect(await attacker.closed).toEqual({ code: 1008, reason: 'Too many requests.' })
+
+    // Meanwhile the honest pair still talks, and new clients still connect.
+    dapp.call('irn_publish', { topic: 'session', message: 'hello', ttl: 300 }, 1)
+    expect((await dapp.answer(1)).result).toBe(true)
+    const deadline = Date.now() + 5000
+    while (!wallet.frames.some((frame) => frame.includes('"hello"')) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(wallet.frames.some((frame) => frame.includes('"hello"'))).toBe(true)
+    const late = await openSocket(flooded.url)
+    expect(late.refused).toBeUndefined()
+  } finally {
+    await flooded.stop()
+  }
+})

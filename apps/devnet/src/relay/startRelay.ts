@@ -20,6 +20,10 @@
  * - Pushes `irn_subscription` and re-queues any the socket never acknowledged; pings every
  *   10 s (a Node client drops a socket that goes 35 s without one) and ends sockets that miss
  *   a pong. Ids are 19-digit numbers: they are parsed and written back digit for digit.
+ * - Limits (see `RelayLimits`, `RelaySocketLimits`): frame and message size, topics per client,
+ *   TTL (clamped), messages per topic and in all, request rate per socket, sockets in all and per
+ *   IP. The JWT must name this relay as `aud`, and its `iat`/`exp` hold (60 s of skew).
+ * - Browser requests from other sites are refused (403): see `checkBrowserRequest`.
  * - HTTP: `GET /health` answers 200. The SDKs send no HTTP request to the relay host: the
  *   Verify API, telemetry, push and RPC URLs are fixed walletconnect.org/.com hosts.
  *
@@ -53,8 +57,11 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { type RawData, WebSocket, WebSocketServer } from 'ws'
+import { checkBrowserRequest } from '../checkBrowserRequest.ts'
+import { readDevnetEnv } from '../env.ts'
 import { PortInUseError } from '../errors.ts'
-import { createRelayHub } from './createRelayHub.ts'
+import { writeSocketRefusal } from '../writeSocketRefusal.ts'
+import { createRelayHub, type RelayLimits } from './createRelayHub.ts'
 import { verifyRelayAuth } from './verifyRelayAuth.ts'
 
 export type StartRelayParameters = {
@@ -65,6 +72,32 @@ export type StartRelayParameters = {
   log?: (line: string) => void
   /** How often sockets are pinged and expired messages dropped; defaults to 10 s. */
   pingIntervalMs?: number
+  /** Limits per client and per message (see `defaultRelayLimits`), plus the socket caps below. */
+  limits?: Partial<RelayLimits & RelaySocketLimits>
+  /** Browser origins allowed besides loopback pages and extensions; `LATCH_DEVNET_ALLOWED_ORIGINS`. */
+  allowedOrigins?: readonly string[]
+  /** `Host` names allowed besides loopback; `LATCH_DEVNET_ALLOWED_HOSTS`. */
+  allowedHosts?: readonly string[]
+  /**
+   * Relay URLs a client's JWT may name as `aud`, besides this relay's own URL under
+   * 127.0.0.1, localhost and [::1] (what the SDKs sign is the `relayUrl` they were given).
+   */
+  audiences?: readonly string[]
+}
+
+export type RelaySocketLimits = {
+  /** Largest WebSocket frame in bytes; a bigger one closes the socket (1009). */
+  maxPayloadBytes: number
+  /** Open sockets in all. */
+  maxConnections: number
+  /** Open sockets from one IP address (everything local shares 127.0.0.1). */
+  maxConnectionsPerIp: number
+}
+
+export const defaultRelaySocketLimits: RelaySocketLimits = {
+  maxPayloadBytes: 1024 * 1024,
+  maxConnections: 1000,
+  maxConnectionsPerIp: 200,
 }
 
 export type StartRelayReturnType = {
@@ -82,18 +115,74 @@ export async function startRelay({
   host = '127.0.0.1',
   log = () => {},
   pingIntervalMs = 10_000,
+  limits = {},
+  allowedOrigins = readDevnetEnv().allowedOrigins,
+  allowedHosts = readDevnetEnv().allowedHosts,
+  audiences = [],
 }: StartRelayParameters): Promise<StartRelayReturnType> {
-  const hub = createRelayHub({ log })
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 })
+  const socketLimits: RelaySocketLimits = { ...defaultRelaySocketLimits, ...limits }
+  const hub = createRelayHub({ log, limits })
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: socketLimits.maxPayloadBytes })
   const alive = new Map<WebSocket, boolean>()
-  const server = createServer(answerHttp)
+  /** remote address -> open (or opening) sockets */
+  const perIp = new Map<string, number>()
+  let open = 0
+  let ownAudiences: string[] = []
+  const check = (request: IncomingMessage) =>
+    checkBrowserRequest({
+      origin: request.headers.origin,
+      host: request.headers.host,
+      allowedOrigins,
+      allowedHosts,
+    })
+  const server = createServer((request, response) => {
+    const checked = check(request)
+    if (!checked.allowed) {
+      response
+        .writeHead(403, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { code: checked.code, message: checked.message } }))
+      return
+    }
+    answerHttp(request, response)
+  })
 
   server.on('upgrade', (request: IncomingMessage, socket, head: Buffer) => {
+    const checked = check(request)
+    if (!checked.allowed) {
+      log(`relay: refused a socket: ${checked.message}`)
+      return writeSocketRefusal(socket, 403, checked.code, checked.message)
+    }
+    const ip = request.socket.remoteAddress ?? ''
+    if (
+      open >= socketLimits.maxConnections ||
+      (perIp.get(ip) ?? 0) >= socketLimits.maxConnectionsPerIp
+    ) {
+      log(`relay: refused a socket from ${ip}: too many connections`)
+      return writeSocketRefusal(
+        socket,
+        429,
+        'TOO_MANY_CONNECTIONS',
+        `Too many connections: at most ${socketLimits.maxConnections}, ${socketLimits.maxConnectionsPerIp} per address.`,
+      )
+    }
+    open += 1
+    perIp.set(ip, (perIp.get(ip) ?? 0) + 1)
+    let released = false
+    const release = () => {
+      if (released) return
+      released = true
+      open -= 1
+      const left = (perIp.get(ip) ?? 1) - 1
+      if (left > 0) perIp.set(ip, left)
+      else perIp.delete(ip)
+    }
+    socket.once('close', release)
+
     let clientId: string | undefined
     let refusal = ''
     try {
       const auth = new URL(request.url ?? '/', 'http://relay').searchParams.get('auth')
-      clientId = verifyRelayAuth({ jwt: auth }).clientId
+      clientId = verifyRelayAuth({ jwt: auth, audiences: [...ownAudiences, ...audiences] }).clientId
     } catch (error) {
       refusal = (error as Error).message
     }
@@ -114,6 +203,11 @@ export async function startRelay({
       clientId,
       send(text) {
         if (ws.readyState === WebSocket.OPEN) ws.send(text)
+      },
+      disconnect(reason) {
+        ws.close(1008, reason)
+        // A client that keeps flooding does not get to hold the socket open.
+        setTimeout(() => ws.terminate(), 500).unref()
       },
     })
     alive.set(ws, true)
@@ -155,6 +249,10 @@ export async function startRelay({
   const address = server.address()
   const boundPort = typeof address === 'object' && address ? address.port : port
   const url = `ws://${formatHost(host)}:${boundPort}`
+  ownAudiences = [
+    url,
+    ...['127.0.0.1', 'localhost', '[::1]'].map((name) => `ws://${name}:${boundPort}`),
+  ]
   log(`relay: listening on ${url}`)
 
   return {

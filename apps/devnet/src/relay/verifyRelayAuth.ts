@@ -4,8 +4,17 @@ import { RelayAuthError } from './errors.ts'
 export type VerifyRelayAuthParameters = {
   /** The `auth` query parameter of the socket URL. */
   jwt: string | null | undefined
+  /**
+   * The relay URLs a client may name as `aud`: the SDKs sign the `relayUrl` they were given, so
+   * a JWT made for another relay (or replayed from one) is refused.
+   */
+  audiences: readonly string[]
   /** Current time in milliseconds. */
   now?: number
+  /** Clock difference tolerated on `iat` and `exp`; 60 s by default. */
+  skewMs?: number
+  /** Longest `exp - iat` accepted; one day by default, what the 2.25 SDKs sign. */
+  maxLifetimeSeconds?: number
 }
 
 export type VerifyRelayAuthReturnType = {
@@ -17,6 +26,8 @@ export type VerifyRelayAuthReturnType = {
 
 export type VerifyRelayAuthErrorType = RelayAuthError
 
+/** An SDK's JWT is ~400 characters; anything far longer is not one. */
+const maxJwtLength = 2048
 const base58Alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 /** Multicodec prefix of an Ed25519 public key (`0xed01`). */
 const ed25519Prefix = [0xed, 0x01] as const
@@ -27,9 +38,14 @@ const ed25519Prefix = [0xed, 0x01] as const
  */
 export function verifyRelayAuth({
   jwt,
+  audiences,
   now = Date.now(),
+  skewMs = 60_000,
+  maxLifetimeSeconds = 86_400,
 }: VerifyRelayAuthParameters): VerifyRelayAuthReturnType {
   if (!jwt) throw new RelayAuthError('Missing "auth" query parameter.')
+  if (jwt.length > maxJwtLength)
+    throw new RelayAuthError(`Auth JWT is longer than ${maxJwtLength} characters.`)
   const parts = jwt.split('.')
   const [encodedHeader, encodedPayload, encodedSignature] = parts
   if (parts.length !== 3 || !encodedHeader || !encodedPayload || !encodedSignature)
@@ -42,9 +58,27 @@ export function verifyRelayAuth({
   const payload = decodeSegment(encodedPayload)
   const iss = payload?.iss
   const exp = payload?.exp
-  if (typeof iss !== 'string' || typeof exp !== 'number')
-    throw new RelayAuthError('Auth JWT payload must carry "iss" and "exp".')
-  if (exp * 1000 <= now) throw new RelayAuthError(`Auth JWT expired at "${exp}".`)
+  const iat = payload?.iat
+  const aud = payload?.aud
+  if (
+    typeof iss !== 'string' ||
+    typeof aud !== 'string' ||
+    !Number.isFinite(exp) ||
+    !Number.isFinite(iat)
+  )
+    throw new RelayAuthError('Auth JWT payload must carry "iss", "aud", "iat" and "exp".')
+  const issuedAt = iat as number
+  const expiresAt = exp as number
+  if (!audiences.some((audience) => normalizeAudience(audience) === normalizeAudience(aud)))
+    throw new RelayAuthError(`Auth JWT is for another relay ("aud" is "${aud.slice(0, 100)}").`)
+  if (expiresAt * 1000 + skewMs <= now)
+    throw new RelayAuthError(`Auth JWT expired at "${expiresAt}".`)
+  if (issuedAt * 1000 - skewMs > now)
+    throw new RelayAuthError(`Auth JWT is not yet valid ("iat" is "${issuedAt}").`)
+  if (expiresAt <= issuedAt || expiresAt - issuedAt > maxLifetimeSeconds)
+    throw new RelayAuthError(
+      `Auth JWT lifetime must be at most ${maxLifetimeSeconds} s, got "${expiresAt - issuedAt}".`,
+    )
 
   const publicKey = decodeDidKey(iss)
   const signed = verify(
@@ -58,7 +92,12 @@ export function verifyRelayAuth({
   )
   if (!signed) throw new RelayAuthError(`Auth JWT signature does not match "${iss}".`)
 
-  return { clientId: iss, expiresAt: exp * 1000 }
+  return { clientId: iss, expiresAt: expiresAt * 1000 }
+}
+
+/** `ws://127.0.0.1:4172/` and `ws://127.0.0.1:4172` name the same relay. */
+function normalizeAudience(url: string): string {
+  return url.replace(/\/+$/, '').toLowerCase()
 }
 
 function decodeSegment(segment: string): Record<string, unknown> | undefined {
