@@ -128,3 +128,40 @@ test('GET /nft serves lantern metadata and images, with open CORS', async () => 
 test('GET /health answers ok', async () => {
   expect(await (await app.request('/health')).json()).toEqual({ status: 'ok' })
 })
+
+test('a cross-site page or a foreign Host cannot use the faucet or the NFT server (403 JSON)', async () => {
+  const before = requests.length
+  const refused = async (path: string, headers: Record<string, string>, method = 'GET') => {
+    const response = await app.request(path, {
+      method,
+      headers,
+      ...(method === 'POST' ? { body: JSON.stringify({ address }) } : {}),
+    })
+    return `${response.status} ${response.headers.get('access-control-allow-origin')} ${await response.text()}`
+  }
+  expect(await refused('/fund', { origin: 'https://evil.example' }, 'POST')).toMatchInlineSnapshot(
+    `"403 null {"error":{"code":"FORBIDDEN_ORIGIN","message":"Origin \\"https://evil.example\\" may not use the devnet services."}}"`,
+  )
+  expect(await refused('/fund', { host: 'rebind.evil.example:4273' }, 'POST')).toMatch(
+    /^403 null .*FORBIDDEN_HOST/,
+  )
+  expect(await refused('/nft/31337/1', { origin: 'null' })).toMatch(/^403 null .*FORBIDDEN_ORIGIN/)
+  // The preflight of a cross-site page is refused too.
+  expect(await refused('/fund', { origin: 'https://evil.example' }, 'OPTIONS')).toMatch(/^403/)
+  expect(requests.length).toBe(before)
+
+  // The web app on loopback and a wallet extension are served, with CORS.
+  for (const origin of [
+    'http://127.0.0.1:4170',
+    'chrome-extension://nkbihfbeogaeaoehlefnkodbefgpgknn',
+  ]) {
+    const response = await app.request('/fund', {
+      method: 'POST',
+      headers: { origin, host: '127.0.0.1:4173' },
+      body: JSON.stringify({ address }),
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+  }
+  expect(requests.length).toBe(before + 2)
+})

@@ -2,6 +2,7 @@ import type { DevnetChain } from '@latch/api-contract'
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { checkBrowserRequest } from './checkBrowserRequest.ts'
 import { FaucetRequestError } from './errors.ts'
 import { type FundParameters, type FundResponse, fundRequestSchema } from './faucetSchema.ts'
 import { getLanternHue, renderLanternSvg } from './renderLanternSvg.ts'
@@ -11,20 +12,36 @@ export type CreateServicesAppParameters = {
   /** Hands out funds; `fund` bound to the running devnet in production, a fake in tests. */
   fund: (parameters: FundParameters) => Promise<FundResponse>
   log?: (line: string) => void
+  /** Browser origins allowed besides loopback pages and extensions (`LATCH_DEVNET_ALLOWED_ORIGINS`). */
+  allowedOrigins?: readonly string[]
+  /** `Host` names allowed besides loopback (`LATCH_DEVNET_ALLOWED_HOSTS`). */
+  allowedHosts?: readonly string[]
 }
 
 const maxUint256 = 2n ** 256n - 1n
 
 /**
  * The devnet's HTTP services: `POST /fund` (the faucet), `GET /nft/:chainId/:tokenId` (lantern
- * metadata) with its `/image.svg`, and `GET /health`. Open CORS: it only ever serves loopback.
+ * metadata) with its `/image.svg`, and `GET /health`. A page on another site (by its `Origin`)
+ * or reached through a foreign name (by its `Host`, DNS rebinding) gets 403, so it cannot drain
+ * the faucet; CORS is open to everyone who passes that check.
  */
 export function createServicesApp(parameters: CreateServicesAppParameters): Hono {
-  const { chains, fund, log } = parameters
+  const { chains, fund, log, allowedOrigins, allowedHosts } = parameters
   const app = new Hono()
   const fail = (code: string, message: string, status: ContentfulStatusCode) =>
     Response.json({ error: { code, message } }, { status })
 
+  app.use(async (c, next) => {
+    const checked = checkBrowserRequest({
+      origin: c.req.header('origin'),
+      host: c.req.header('host'),
+      allowedOrigins,
+      allowedHosts,
+    })
+    if (!checked.allowed) return fail(checked.code, checked.message, 403)
+    await next()
+  })
   app.use(cors())
 
   app.get('/health', (c) => c.json({ status: 'ok' }))

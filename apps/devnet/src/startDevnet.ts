@@ -108,6 +108,8 @@ export async function startDevnet(
       chains: chains.map(({ chain }) => chain),
       fund: (request) => fund({ chains }, request),
       log,
+      allowedOrigins: env.allowedOrigins,
+      allowedHosts: env.allowedHosts,
     })
     const server = await startServicesServer(app, ports.services)
     cleanups.push(server.close)
