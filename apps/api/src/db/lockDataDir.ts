@@ -1,36 +1,147 @@
-import { open, readFile, rm } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { link, open, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { DatabaseInUseError } from '../errors/database.ts'
 
+/** What `latch.lock` records about the process holding the directory. */
+export type DataDirLockHolder = {
+  pid: number
+  /** Random per lock: tells this process's own locks from a dead process's with the same pid. */
+  token?: string | undefined
+  /** The holder's start time (`/proc/<pid>/stat` field 22, clock ticks since boot), on Linux. */
+  startTime?: string | undefined
+  /** `/proc/sys/kernel/random/boot_id` when the lock was taken, on Linux. */
+  bootId?: string | undefined
+}
+
+/** The tokens of the locks this process holds now. */
+const heldTokens = new Set<string>()
+
 /**
- * Claims a PGlite data directory for this process with a `latch.lock` file holding its pid.
- * PGlite takes no lock of its own, and two processes writing one directory corrupt it, so a
- * second API or CLI is refused with `DatabaseInUseError`. A lock left by a dead process is
- * taken over. Returns the release function.
+ * Claims a PGlite data directory for this process with a `latch.lock` file. PGlite takes no
+ * lock of its own, and two processes writing one directory corrupt it, so a second API or CLI
+ * is refused with `DatabaseInUseError`. The file records the pid, a random token, and on Linux
+ * the process start time and boot id, so a lock left by a crashed process is taken over even
+ * when its pid now belongs to someone else: in a container node runs as pid 1 before and after
+ * a crash, and any pid is reused in time. A live holder is still refused. Returns the release
+ * function.
  */
 export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   const lockPath = path.join(dataDir, 'latch.lock')
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const file = await open(lockPath, 'wx')
-      await file.writeFile(`${process.pid}\n`)
-      await file.close()
+  const token = randomBytes(16).toString('hex')
+  const holder: DataDirLockHolder = {
+    pid: process.pid,
+    token,
+    startTime: readStartTime(process.pid),
+    bootId: readBootId(),
+  }
+  let lastHolder: DataDirLockHolder | undefined
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if (await createLockFile(lockPath, `${JSON.stringify(holder)}\n`, token)) {
+      heldTokens.add(token)
       let released: Promise<void> | undefined
       return () => {
-        released ??= rm(lockPath, { force: true })
+        released ??= releaseLock(lockPath, token)
         return released
       }
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
     }
-    const pid = Number.parseInt(await readFile(lockPath, 'utf8').catch(() => ''), 10)
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid))
-      throw new DatabaseInUseError({ dataDir, pid })
-    if (pid === process.pid) throw new DatabaseInUseError({ dataDir, pid })
-    // Left behind by a process that is gone (killed, crashed): take it over.
-    await rm(lockPath, { force: true })
+    const text = await readFile(lockPath, 'utf8').catch(() => undefined)
+    if (text === undefined) continue // released meanwhile: try again
+    lastHolder = parseLockHolder(text)
+    if (lastHolder && isLiveHolder(lastHolder))
+      throw new DatabaseInUseError({ dataDir, pid: lastHolder.pid })
+    // Left by a process that is gone (killed, crashed, or before a reboot): take it over.
+    await removeStaleLock(lockPath, text, token)
   }
-  throw new DatabaseInUseError({ dataDir, pid: undefined })
+  throw new DatabaseInUseError({ dataDir, pid: lastHolder?.pid })
+}
+
+/**
+ * Creates the lock file with its whole content at once (written aside, then hard-linked into
+ * place), so no other process ever reads a half-written lock. False when one exists.
+ */
+async function createLockFile(lockPath: string, content: string, token: string) {
+  const aside = `${lockPath}.${token}`
+  await writeFile(aside, content)
+  try {
+    await link(aside, lockPath)
+    return true
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'EEXIST') return false
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw error
+    // A file system without hard links: create-exclusive, then write.
+    try {
+      const file = await open(lockPath, 'wx')
+      await file.writeFile(content)
+      await file.close()
+      return true
+    } catch (fallbackError) {
+      if ((fallbackError as NodeJS.ErrnoException).code === 'EEXIST') return false
+      throw fallbackError
+    }
+  } finally {
+    await rm(aside, { force: true })
+  }
+}
+
+/**
+ * Moves a stale lock out of the way. If another process replaced it between our read and the
+ * move (it took over first), its lock is put back and the loop reads it again.
+ */
+async function removeStaleLock(lockPath: string, staleText: string, token: string) {
+  const moved = `${lockPath}.stale-${token}`
+  try {
+    await rename(lockPath, moved)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+    throw error
+  }
+  const text = await readFile(moved, 'utf8').catch(() => undefined)
+  if (text !== undefined && text !== staleText) await link(moved, lockPath).catch(() => {})
+  await rm(moved, { force: true })
+}
+
+async function releaseLock(lockPath: string, token: string) {
+  heldTokens.delete(token)
+  const text = await readFile(lockPath, 'utf8').catch(() => undefined)
+  // Only our own lock: a process that took over a lock we lost must keep its own.
+  if (text !== undefined && parseLockHolder(text)?.token === token)
+    await rm(lockPath, { force: true })
+}
+
+/** The lock's content: JSON, or a bare pid (the format before tokens). */
+function parseLockHolder(text: string): DataDirLockHolder | undefined {
+  const trimmed = text.trim()
+  if (/^\d+$/.test(trimmed)) return { pid: Number(trimmed) }
+  try {
+    const parsed = JSON.parse(trimmed) as Partial<DataDirLockHolder>
+    if (!Number.isInteger(parsed.pid) || (parsed.pid as number) <= 0) return undefined
+    const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
+    return {
+      pid: parsed.pid as number,
+      token: text(parsed.token),
+      startTime: text(parsed.startTime),
+      bootId: text(parsed.bootId),
+    }
+  } catch {
+    return undefined
+  }
+}
+
+/** Whether the process that wrote the lock is still running. */
+function isLiveHolder(holder: DataDirLockHolder): boolean {
+  // Our own pid: one of our locks (a second open in this process), or a dead process that had
+  // the same pid (node as pid 1 in a container, restarted after a crash).
+  if (holder.pid === process.pid) return holder.token !== undefined && heldTokens.has(holder.token)
+  if (!isAlive(holder.pid)) return false
+  const bootId = readBootId()
+  if (holder.bootId && bootId && holder.bootId !== bootId) return false
+  const startTime = readStartTime(holder.pid)
+  if (holder.startTime && startTime) return holder.startTime === startTime
+  // No way to tell the holder from a newer process with its pid: assume it is the holder.
+  return true
 }
 
 function isAlive(pid: number): boolean {
@@ -40,5 +151,26 @@ function isAlive(pid: number): boolean {
   } catch (error) {
     // EPERM: it exists but belongs to another user.
     return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** Field 22 of `/proc/<pid>/stat` (after the parenthesised command, which may hold spaces). */
+function readStartTime(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    // fields[0] is field 3 (the state), so field 22 is fields[19].
+    const startTime = fields[19]
+    return startTime && /^\d+$/.test(startTime) ? startTime : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function readBootId(): string | undefined {
+  try {
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() || undefined
+  } catch {
+    return undefined
   }
 }
