@@ -3,7 +3,10 @@ import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { readDevnetEnv } from './env.ts'
 import { AnvilStartError } from './errors.ts'
+import { findFreePort } from './findFreePort.ts'
+import { startGuardProxy } from './startGuardProxy.ts'
 
 export type StartAnvilParameters = {
   chainId: number
@@ -12,22 +15,39 @@ export type StartAnvilParameters = {
   log?: (line: string) => void
   /** How long to wait for `eth_chainId` to answer; 15 s by default. */
   timeoutMs?: number
+  /** Browser origins allowed besides loopback pages and extensions; `LATCH_DEVNET_ALLOWED_ORIGINS`. */
+  allowedOrigins?: readonly string[]
+  /** `Host` names allowed besides loopback; `LATCH_DEVNET_ALLOWED_HOSTS`. */
+  allowedHosts?: readonly string[]
 }
 
 export type StartAnvilReturnType = {
+  /** The published URL, behind the Origin/Host check. */
   rpcUrl: string
+  /** anvil itself, on a port picked at start; for the devnet's own tools, never for pages. */
+  internalRpcUrl: string
   pid: number | undefined
   /** Ends the process (SIGTERM, then SIGKILL after 3 s) and resolves once it has exited. */
   stop: () => Promise<void>
 }
 
 /**
- * Starts one anvil on 127.0.0.1 with `chainId` and resolves when it answers `eth_chainId`.
+ * Starts one anvil with `chainId` and resolves when it answers `eth_chainId`. anvil checks
+ * neither `Origin` nor `Host`, so it listens on a free internal port and `port` is published by
+ * a proxy that refuses cross-site pages and DNS rebinding (`startGuardProxy`).
  * The process is killed when the parent process exits, however `stop` was (not) called.
  */
 export async function startAnvil(parameters: StartAnvilParameters): Promise<StartAnvilReturnType> {
-  const { chainId, port, log, timeoutMs = 15_000 } = parameters
-  const rpcUrl = `http://127.0.0.1:${port}`
+  const {
+    chainId,
+    port,
+    log,
+    timeoutMs = 15_000,
+    allowedOrigins = readDevnetEnv().allowedOrigins,
+    allowedHosts = readDevnetEnv().allowedHosts,
+  } = parameters
+  const internalPort = await findFreePort()
+  const internalRpcUrl = `http://127.0.0.1:${internalPort}`
   const { command, args } = resolveAnvilCommand()
   const child = spawn(
     command,
@@ -36,7 +56,7 @@ export async function startAnvil(parameters: StartAnvilParameters): Promise<Star
       '--host',
       '127.0.0.1',
       '--port',
-      String(port),
+      String(internalPort),
       '--chain-id',
       String(chainId),
       '--quiet',
@@ -61,7 +81,9 @@ export async function startAnvil(parameters: StartAnvilParameters): Promise<Star
   })
   const spawnError = new Promise<Error>((resolve) => child.once('error', resolve))
 
+  let proxy: Awaited<ReturnType<typeof startGuardProxy>> | undefined
   const stop = async () => {
+    await proxy?.stop()
     if (child.exitCode !== null || child.signalCode !== null) return
     child.kill('SIGTERM')
     const timer = setTimeout(() => child.kill('SIGKILL'), 3000)
@@ -70,15 +92,23 @@ export async function startAnvil(parameters: StartAnvilParameters): Promise<Star
   }
 
   try {
-    await waitForChainId({ rpcUrl, child, exited, spawnError, timeoutMs, chainId })
+    await waitForChainId({ rpcUrl: internalRpcUrl, child, exited, spawnError, timeoutMs, chainId })
+    proxy = await startGuardProxy({
+      port,
+      target: { host: '127.0.0.1', port: internalPort },
+      label: `anvil ${chainId}`,
+      allowedOrigins,
+      allowedHosts,
+    })
   } catch (error) {
     await stop()
+    if (error instanceof Error && error.name === 'PortInUseError') throw error
     throw new AnvilStartError(
       `anvil for chain ${chainId} did not start on port ${port}: ${(error as Error).message}`,
       { cause: error, metaMessages: stderrTail ? [`anvil said: ${stderrTail.trim()}`] : [] },
     )
   }
-  return { rpcUrl, pid: child.pid, stop }
+  return { rpcUrl: proxy.url, internalRpcUrl, pid: child.pid, stop }
 }
 
 async function waitForChainId(parameters: {
