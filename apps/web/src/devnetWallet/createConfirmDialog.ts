@@ -48,7 +48,8 @@ function describe(request: DevnetWalletRequest): Described {
 
 /**
  * The Devnet Wallet's confirmation: an in-page modal alertdialog above everything (even the
- * connect modal), one request at a time. Escape or Reject declines.
+ * connect modal), one request at a time. Escape or Cancel declines. Cancel has the focus, so
+ * an Enter or a space meant for the page never approves a request by accident.
  */
 export function createConfirmDialog(options: { document: Document; icon: string }) {
   const { document } = options
@@ -102,7 +103,7 @@ export function createConfirmDialog(options: { document: Document; icon: string 
     const reject = document.createElement('button')
     reject.type = 'button'
     reject.className = 'devnet-wallet__reject'
-    reject.textContent = 'Reject'
+    reject.textContent = 'Cancel'
     const confirm = document.createElement('button')
     confirm.type = 'button'
     confirm.className = 'devnet-wallet__confirm'
@@ -138,7 +139,7 @@ export function createConfirmDialog(options: { document: Document; icon: string 
         finish(false)
       })
       dialog.showModal()
-      confirm.focus()
+      reject.focus()
     })
   }
 

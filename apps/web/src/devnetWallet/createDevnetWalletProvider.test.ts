@@ -166,6 +166,47 @@ describe('the Devnet Wallet provider', () => {
     ).toBeGreaterThanOrEqual(parseEther('1.5'))
   })
 
+  it('refuses node-control methods with 4200 before they reach the chain', async () => {
+    const { provider, asked } = setup()
+    await provider.request({ method: 'eth_requestAccounts' })
+    const client = createPublicClient({ transport: http(rpcUrl) })
+    const [balanceBefore, blockBefore] = await Promise.all([
+      client.getBalance({ address: recipient }),
+      client.getBlockNumber({ cacheTime: 0 }),
+    ])
+    const attempts: [string, unknown[]][] = [
+      ['anvil_setBalance', [recipient, '0xffffffffffffffffffff']],
+      ['anvil_mine', ['0x10']],
+      ['evm_mine', []],
+      ['evm_increaseTime', ['0x1000']],
+      ['hardhat_setBalance', [recipient, '0xffffffffffffffffffff']],
+      ['anvil_impersonateAccount', [recipient]],
+      ['debug_traceTransaction', ['0x00']],
+      ['eth_sendUnsignedTransaction', [{ from: recipient, to: address, value: '0x1' }]],
+      ['personal_unlockAccount', [recipient, '']],
+      ['anvil_setBalance\u0000', []],
+    ]
+    const codes = []
+    for (const [method, params] of attempts)
+      codes.push(
+        await provider.request({ method, params }).then(
+          () => 'answered',
+          (error: { code: number }) => error.code,
+        ),
+      )
+    expect(codes).toEqual(Array(attempts.length).fill(4200))
+    await expect(
+      provider.request({ method: 'evm_snapshot', params: [] }),
+    ).rejects.toThrowErrorMatchingInlineSnapshot(
+      `[DevnetWalletRpcError: The Devnet Wallet does not support "evm_snapshot".]`,
+    )
+    // Nothing reached anvil, nothing was asked, and reads still pass.
+    expect(asked.map((request) => request.kind)).toEqual(['connect'])
+    expect(await client.getBalance({ address: recipient })).toBe(balanceBefore)
+    expect(await client.getBlockNumber({ cacheTime: 0 })).toBe(blockBefore)
+    expect(await provider.request({ method: 'eth_blockNumber' })).toBe(toHex(blockBefore))
+  })
+
   it('refuses signing methods it does not implement', async () => {
     const { provider } = setup()
     await expect(provider.request({ method: 'eth_sign', params: [] })).rejects.toMatchObject({

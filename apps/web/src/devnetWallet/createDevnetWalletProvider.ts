@@ -58,12 +58,47 @@ const unauthorized = () =>
     'The requested account and/or method has not been authorized by the user.',
   )
 
-/** Methods that sign or need the key: never forwarded to the RPC. */
-const unsupported = new Set([
-  'eth_sign',
-  'eth_signTransaction',
-  'eth_signTypedData',
-  'eth_signTypedData_v3',
+/**
+ * Read methods a wallet passes to its node, as MetaMask does. Anything else the wallet does not
+ * handle itself (`anvil_*`, `evm_*`, `hardhat_*`, `debug_*`, `eth_sign`...) is refused with 4200:
+ * the page must not be able to rewrite balances or mine through the person's wallet.
+ */
+const readMethods = new Set([
+  'eth_blobBaseFee',
+  'eth_blockNumber',
+  'eth_call',
+  'eth_createAccessList',
+  'eth_estimateGas',
+  'eth_feeHistory',
+  'eth_gasPrice',
+  'eth_getBalance',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getBlockReceipts',
+  'eth_getBlockTransactionCountByHash',
+  'eth_getBlockTransactionCountByNumber',
+  'eth_getCode',
+  'eth_getFilterChanges',
+  'eth_getFilterLogs',
+  'eth_getLogs',
+  'eth_getProof',
+  'eth_getStorageAt',
+  'eth_getTransactionByBlockHashAndIndex',
+  'eth_getTransactionByBlockNumberAndIndex',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'eth_getUncleCountByBlockHash',
+  'eth_getUncleCountByBlockNumber',
+  'eth_maxPriorityFeePerGas',
+  'eth_newBlockFilter',
+  'eth_newFilter',
+  'eth_newPendingTransactionFilter',
+  'eth_protocolVersion',
+  'eth_sendRawTransaction',
+  'eth_syncing',
+  'eth_uninstallFilter',
+  'web3_clientVersion',
 ])
 
 /**
@@ -193,8 +228,11 @@ export function createDevnetWalletProvider(parameters: CreateDevnetWalletProvide
         })
       }
       default:
-        if (unsupported.has(method) || method.startsWith('wallet_'))
-          throw new DevnetWalletRpcError(4200, `The Devnet Wallet does not support "${method}".`)
+        if (!readMethods.has(method))
+          throw new DevnetWalletRpcError(
+            4200,
+            `The Devnet Wallet does not support "${method.slice(0, 64)}".`,
+          )
         // Reads (eth_getBalance, eth_call, eth_blockNumber...) go to the current chain.
         return client().request({ method, params } as never)
     }
