@@ -6,6 +6,7 @@ import {
   TimeoutError,
   BaseError as ViemBaseError,
 } from 'viem'
+import { cleanChainString } from '../services/cleanChainString.ts'
 import type { TokenMetadata } from './createIndexerStore.ts'
 
 const metadataAbi = parseAbi([
@@ -40,18 +41,15 @@ export async function fetchTokenMetadata(
   return {
     address,
     kind,
-    name: typeof name === 'string' ? clean(name) : null,
-    symbol: typeof symbol === 'string' ? clean(symbol) : null,
+    name: typeof name === 'string' ? clean(name, 100) : null,
+    symbol: typeof symbol === 'string' ? clean(symbol, 32) : null,
     decimals: typeof decimals === 'number' ? decimals : null,
   }
 }
 
-/** Contract strings are anyone's: no control characters, and a sane length. */
-function clean(value: string): string | null {
-  const text = value
-    .replace(/\p{Cc}/gu, '')
-    .trim()
-    .slice(0, 100)
+/** Contract strings are anyone's: no control or bidi characters, and a sane length. */
+function clean(value: string, maxLength: number): string | null {
+  const text = cleanChainString(value, { maxLength })
   return text.length > 0 ? text : null
 }
 

@@ -22,3 +22,11 @@ test('anything but a JSON object is refused', () => {
   for (const text of ['nope', '[]', 'null', '"name"'])
     expect(parseNftMetadata(text)).toBe(undefined)
 })
+
+test('names and descriptions are cleaned of control and bidi characters', () => {
+  expect(
+    parseNftMetadata(
+      JSON.stringify({ name: 'Lantern\u202E #1\u0000', description: 'Line one\r\nLine\u2066 two' }),
+    ),
+  ).toMatchObject({ name: 'Lantern #1', description: 'Line one\nLine two' })
+})

@@ -1,3 +1,5 @@
+import { cleanChainString } from '../cleanChainString.ts'
+
 /** What the API keeps of an ERC-721 metadata document. */
 export type ParsedNftMetadata = {
   name: string | null
@@ -8,8 +10,9 @@ export type ParsedNftMetadata = {
 
 /**
  * Reads the ERC-721 metadata JSON fields the wallet shows (`name`, `description`, `image`, or
- * `image_url`, or inline SVG `image_data`), ignoring anything of the wrong type and cutting
- * long strings, since the document is whatever the contract's owner serves.
+ * `image_url`, or inline SVG `image_data`), ignoring anything of the wrong type, cleaning the
+ * shown text of control and bidi characters and cutting long strings, since the document is
+ * whatever the contract's owner serves.
  */
 export function parseNftMetadata(text: string): ParsedNftMetadata | undefined {
   let json: unknown
@@ -29,9 +32,14 @@ export function parseNftMetadata(text: string): ParsedNftMetadata | undefined {
     (imageData?.startsWith('<svg')
       ? `data:image/svg+xml;base64,${Buffer.from(imageData).toString('base64')}`
       : null)
+  const shown = (value: unknown, maxLength: number, multiline = false) => {
+    const cleaned =
+      typeof value === 'string' ? cleanChainString(value, { maxLength, multiline }) : ''
+    return cleaned.length > 0 ? cleaned : null
+  }
   return {
-    name: string(record.name, 200),
-    description: string(record.description, 2_000),
+    name: shown(record.name, 200),
+    description: shown(record.description, 2_000, true),
     imageUrl,
   }
 }

@@ -1,6 +1,7 @@
 import { type Address, erc20Abi, isAddressEqual, type PublicClient } from 'viem'
 import { type ApiNetwork, multicall3Address } from '../../network.ts'
 import type { CacheStore } from '../../stores/cacheStore.ts'
+import { cleanChainString } from '../cleanChainString.ts'
 import { throwIfRpcFailed, wrapRpcError } from '../wrapRpcError.ts'
 import { nativeTokenAddress } from './priceSource.ts'
 
@@ -74,7 +75,13 @@ export async function getTokenMetadata(
         .map((result) => (result.status === 'success' ? result.result : undefined))
       const read =
         typeof name === 'string' && typeof symbol === 'string' && typeof decimals === 'number'
-          ? { address, name, symbol, decimals }
+          ? {
+              address,
+              // Anyone's contract: no control or bidi characters, and a sane length.
+              name: cleanChainString(name, { maxLength: 100 }),
+              symbol: cleanChainString(symbol, { maxLength: 32 }),
+              decimals,
+            }
           : undefined
       if (read) found.set(address, read)
       // Not an ERC-20 (yet): asked again in a few minutes rather than a day.
