@@ -17,7 +17,11 @@ export function cleanChainString(
   value: string,
   { maxLength, multiline = false }: CleanChainStringOptions,
 ): string {
-  let text = value.toWellFormed().replace(/\uFFFD/g, '')
+  // Lone surrogates (half an emoji cut off on chain) are dropped.
+  let text = value.replace(
+    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    '',
+  )
   text = text.replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n')
   text = text.replace(/[\p{Cf}](?<!\u200D)/gu, '')
   text = multiline
