@@ -14,7 +14,13 @@ import { CheckpointMovedError } from '../errors/indexer.ts'
 import type { BlockRangeData } from './fetchBlockRange.ts'
 import { listAccountTransactions } from './listAccountTransactions.ts'
 
-export type Checkpoint = { blockNumber: number; blockHash: Hex; startBlock: number }
+export type Checkpoint = {
+  blockNumber: number
+  blockHash: Hex
+  startBlock: number
+  /** Block 0's hash of the chain indexed; null until the indexer has read it. */
+  genesisHash: Hex | null
+}
 
 export type TokenMetadata = {
   address: Hex
@@ -44,6 +50,7 @@ export function createIndexerStore(db: LatchDb, { chainId }: { chainId: number }
             blockNumber: row.blockNumber,
             blockHash: row.blockHash as Hex,
             startBlock: row.startBlock,
+            genesisHash: (row.genesisHash as Hex | null) ?? null,
           }
         : undefined
     },
@@ -61,18 +68,21 @@ export function createIndexerStore(db: LatchDb, { chainId }: { chainId: number }
     /**
      * Writes a range and moves the checkpoint to its last block, refusing (CheckpointMovedError)
      * when the checkpoint is no longer `expected`. Rows already present are left alone, so a
-     * range written twice changes nothing. Blocks older than `keepBlocks` are pruned.
+     * range written twice changes nothing. Blocks older than `keepBlocks` are pruned. A
+     * checkpoint without a genesis hash takes `genesisHash`; a stored one is never replaced.
      */
     async writeBlockRange({
       expected,
       startBlock,
       data,
       keepBlocks,
+      genesisHash = null,
     }: {
       expected: Checkpoint | undefined
       startBlock: number
       data: BlockRangeData
       keepBlocks: number
+      genesisHash?: Hex | null | undefined
     }): Promise<Checkpoint> {
       const last = data.blocks.at(-1)
       if (!last) throw new Error('writeBlockRange needs at least one block.')
@@ -80,6 +90,7 @@ export function createIndexerStore(db: LatchDb, { chainId }: { chainId: number }
         blockNumber: last.number,
         blockHash: last.hash,
         startBlock: expected?.startBlock ?? startBlock,
+        genesisHash: expected?.genesisHash ?? genesisHash,
       }
       await db.transaction(async (tx) => {
         const [current] = await tx
@@ -146,6 +157,7 @@ export function createIndexerStore(db: LatchDb, { chainId }: { chainId: number }
             set: {
               blockNumber: checkpoint.blockNumber,
               blockHash: checkpoint.blockHash,
+              genesisHash: sql`COALESCE(${indexerCheckpoints.genesisHash}, ${checkpoint.genesisHash})`,
               updatedAt: new Date(),
             },
           })
@@ -212,8 +224,8 @@ export function createIndexerStore(db: LatchDb, { chainId }: { chainId: number }
     },
 
     /**
-     * Forgets the chain entirely (a devnet restarted from a new genesis, or a reorg deeper than
-     * the kept blocks): indexing starts over, and cached token and NFT metadata go too, since
+     * Forgets the chain entirely, only after a proven new genesis (a devnet restarted; the
+     * indexer checks the chain id first): indexing starts over, and cached token and NFT metadata go too, since
      * the same addresses may now hold other contracts.
      */
     async reset(): Promise<void> {

@@ -10,7 +10,11 @@ import {
   type RpcTransactionReceipt,
   BaseError as ViemBaseError,
 } from 'viem'
-import { BlockNotFoundError, BlockRangeChangedError } from '../errors/indexer.ts'
+import {
+  BlockNotFoundError,
+  BlockRangeChangedError,
+  BlockRangeIncompleteError,
+} from '../errors/indexer.ts'
 import { decodeTransferLog, transferTopic } from './decodeTransferLog.ts'
 import { mapWithConcurrency } from './mapWithConcurrency.ts'
 
@@ -73,13 +77,19 @@ export type FetchBlockRangeReturnType = BlockRangeData & {
   receiptsSupported: boolean
 }
 
-export type FetchBlockRangeErrorType = BlockRangeChangedError | BlockNotFoundError | ViemBaseError
+export type FetchBlockRangeErrorType =
+  | BlockRangeChangedError
+  | BlockNotFoundError
+  | BlockRangeIncompleteError
+  | ViemBaseError
 
 /**
  * Reads blocks `fromBlock..toBlock` (with their transactions) and the range's Transfer logs in
  * one `eth_getLogs`, and checks that they describe one chain: each block's parent is the block
  * before it and every log names the hash of the block read. A mismatch means a reorg happened
- * between the calls, and the range is refused rather than written half old, half new.
+ * between the calls, and the range is refused rather than written half old, half new. With
+ * receipts, each block's Transfer logs must also match the ones its receipts hold: a node
+ * answering no logs (or null) for blocks it has not finished is refused, never written short.
  */
 export async function fetchBlockRange(
   client: PublicClient,
@@ -107,6 +117,8 @@ export async function fetchBlockRange(
     }),
   ])
 
+  if (!Array.isArray(logs)) throw new BlockRangeIncompleteError({ chainId, blockNumber: toBlock })
+
   const blocks: IndexedBlock[] = []
   const blocksByNumber = new Map<number, { hash: Hex; timestamp: number }>()
   for (const raw of rawBlocks) {
@@ -125,6 +137,8 @@ export async function fetchBlockRange(
 
   let receiptsSupported = receipts
   const receiptsByHash = new Map<string, { failed: boolean; contractAddress: Hex | null }>()
+  /** Transfer logs per block number, as the receipts list them. */
+  const transferLogsInReceipts = new Map<number, number>()
   if (receipts) {
     const withTransactions = rawBlocks.filter((block) => block.transactions.length > 0)
     try {
@@ -133,8 +147,15 @@ export async function fetchBlockRange(
           method: 'eth_getBlockReceipts',
           params: [block.hash as Hex],
         })) as RpcTransactionReceipt[] | null
-        if (!blockReceipts)
-          throw new BlockRangeChangedError({ chainId, blockNumber: Number(block.number) })
+        const blockNumber = Number(block.number)
+        if (!blockReceipts) throw new BlockRangeChangedError({ chainId, blockNumber })
+        if (blockReceipts.length !== block.transactions.length)
+          throw new BlockRangeIncompleteError({ chainId, blockNumber })
+        let transferLogs = 0
+        for (const receipt of blockReceipts)
+          for (const log of receipt.logs ?? [])
+            if (log.topics[0]?.toLowerCase() === transferTopic) transferLogs++
+        transferLogsInReceipts.set(blockNumber, transferLogs)
         for (const receipt of blockReceipts)
           receiptsByHash.set(receipt.transactionHash.toLowerCase(), {
             failed: receipt.status === '0x0',
@@ -145,6 +166,7 @@ export async function fetchBlockRange(
       if (!isMethodMissing(error)) throw error
       receiptsSupported = false
       receiptsByHash.clear()
+      transferLogsInReceipts.clear()
     }
   }
 
@@ -189,12 +211,14 @@ export async function fetchBlockRange(
     }
   }
 
+  const transferLogsInRange = new Map<number, number>()
   for (const log of logs) {
     if (log.removed || log.blockNumber === null || log.transactionHash === null) continue
     const blockNumber = Number(log.blockNumber)
     const block = blocksByNumber.get(blockNumber)
     if (!block || block.hash !== log.blockHash?.toLowerCase())
       throw new BlockRangeChangedError({ chainId, blockNumber })
+    transferLogsInRange.set(blockNumber, (transferLogsInRange.get(blockNumber) ?? 0) + 1)
     const decoded = decodeTransferLog(log)
     if (!decoded) continue
     transfers.push({
@@ -211,6 +235,10 @@ export async function fetchBlockRange(
       tokenId: decoded.kind === 'erc721' ? decoded.tokenId : null,
     })
   }
+
+  for (const [blockNumber, expected] of transferLogsInReceipts)
+    if ((transferLogsInRange.get(blockNumber) ?? 0) !== expected)
+      throw new BlockRangeIncompleteError({ chainId, blockNumber })
 
   return { blocks, transactions, transfers, receiptsSupported }
 }

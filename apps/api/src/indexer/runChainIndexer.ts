@@ -1,6 +1,7 @@
 import {
   type Hex,
   HttpRequestError,
+  hexToNumber,
   numberToHex,
   type PublicClient,
   type RpcBlock,
@@ -8,14 +9,20 @@ import {
   BaseError as ViemBaseError,
 } from 'viem'
 import type { LatchDb } from '../db/createDatabase.ts'
-import { BlockRangeChangedError, CheckpointMovedError } from '../errors/indexer.ts'
+import {
+  BlockRangeChangedError,
+  ChainIdMismatchError,
+  CheckpointMovedError,
+  NodeBehindError,
+  ReorgUnprovenError,
+} from '../errors/indexer.ts'
 import type { Logger } from '../logger.ts'
 import { type Checkpoint, createIndexerStore } from './createIndexerStore.ts'
 import type { Lease } from './createLeadership.ts'
 import { type FetchBlockRangeReturnType, fetchBlockRange } from './fetchBlockRange.ts'
 import { fetchTokenMetadata } from './fetchTokenMetadata.ts'
-import { findCommonAncestor } from './findCommonAncestor.ts'
 import { mapWithConcurrency } from './mapWithConcurrency.ts'
+import { proveReorg } from './proveReorg.ts'
 import { sleep } from './sleep.ts'
 
 /** What one chain's indexer is doing, for `status()` and the logs. */
@@ -27,8 +34,10 @@ export type ChainIndexerStatus = {
   /** The last block written in full (the checkpoint). */
   indexedBlock: number | null
   headBlock: number | null
-  /** Reorgs rolled back (a reset after a new genesis counts as one). */
+  /** Reorgs rolled back (each one proven by the RPC). */
   reorgs: number
+  /** Full resets: only after a new genesis (a devnet restarted). */
+  resets: number
   lastError: string | null
 }
 
@@ -42,23 +51,34 @@ export type RunChainIndexerParameters = {
   pollingIntervalMs: number
   /** The most blocks one `eth_getLogs` covers (halved while the RPC refuses a range). */
   maxBlocksPerRange: number
-  /** Blocks kept for the reorg check; a deeper reorg starts the chain over. */
+  /** Blocks kept for the reorg check; a deeper reorg stops indexing (nothing is deleted). */
   keepBlocks: number
+  /** The longest wait between retries while the RPC fails or disagrees (default 30000 ms). */
+  maxBackoffMs?: number | undefined
   /** Updated in place as the indexer works. */
   status: ChainIndexerStatus
   signal: AbortSignal
   lease: Lease
 }
 
+/** Why `runChainIndexer` returned: `halted` (the RPC serves another chain) is for good. */
+export type RunChainIndexerReturnType = 'aborted' | 'lease-lost' | 'halted'
+
 /**
  * Indexes one chain while this process holds its lease: from the checkpoint (or `startFrom`)
- * up to the head in ranges, then block by block as the chain grows, rolling back to the common
- * ancestor on a reorg. Returns when `signal` aborts or the lease is lost; RPC and database
- * failures are logged and retried with a growing delay, never thrown.
+ * up to the head in ranges, then block by block as the chain grows. It deletes indexed blocks
+ * only on proof: a rollback when the RPC proves a reorg (`proveReorg`), a full reset when block
+ * 0 differs from the stored genesis, each after checking `eth_chainId`. A lagging node, a
+ * missing block or log, or nodes that disagree with one another are waited out with a growing,
+ * capped delay. Returns when `signal` aborts, the lease is lost, or the RPC answers another
+ * chain id (then the chain stays stopped); other failures are logged and retried, never thrown.
  */
-export async function runChainIndexer(parameters: RunChainIndexerParameters): Promise<void> {
+export async function runChainIndexer(
+  parameters: RunChainIndexerParameters,
+): Promise<RunChainIndexerReturnType> {
   const { db, client, chainId, startFrom, log, pollingIntervalMs, status, signal, lease } =
     parameters
+  const maxBackoffMs = parameters.maxBackoffMs ?? 30_000
   const store = createIndexerStore(db, { chainId })
   const knownTokens = new Set<Hex>()
   let receipts = true
@@ -78,25 +98,51 @@ export async function runChainIndexer(parameters: RunChainIndexerParameters): Pr
     return block?.hash?.toLowerCase() as Hex | undefined
   }
 
-  const recover = async (checkpoint: Checkpoint) => {
-    const ancestor = await findCommonAncestor(client, { blocks: await store.listRecentBlocks() })
-    if (ancestor) {
-      if (ancestor.number >= checkpoint.blockNumber) return
-      await store.rollback(ancestor)
+  /** Stops for good (ChainIdMismatchError) when the RPC serves another chain. */
+  const checkChainId = async () => {
+    const rpcChainId = hexToNumber((await client.request({ method: 'eth_chainId' })) as Hex)
+    if (rpcChainId !== chainId) throw new ChainIdMismatchError({ chainId, rpcChainId })
+  }
+
+  /** Block 0's hash as the RPC has it now; read at start, stored with the checkpoint. */
+  let genesisHash: Hex | undefined
+
+  /**
+   * The RPC disagrees with the checkpoint (or cannot confirm it). Deletes only on proof: a new
+   * genesis resets the chain, a proven reorg rolls back to the common ancestor; otherwise it
+   * throws, and the loop backs off and asks again.
+   */
+  const reconcile = async (checkpoint: Checkpoint, head: number) => {
+    const genesisNow = await blockHashAt(0)
+    if (checkpoint.genesisHash && genesisNow && genesisNow !== checkpoint.genesisHash) {
+      await checkChainId()
+      // Read twice: one answer from one node of a balancer is not enough to forget a chain.
+      if ((await blockHashAt(0)) !== genesisNow)
+        throw new ReorgUnprovenError({ chainId, reason: 'its genesis block changes between reads' })
+      await store.reset()
       knownTokens.clear()
-      status.reorgs++
-      status.indexedBlock = ancestor.number
+      genesisHash = genesisNow
+      status.resets++
+      status.indexedBlock = null
       log.warn(
-        `Reorg on chain eip155:${chainId}: rolled back ${checkpoint.blockNumber - ancestor.number} block(s) to block ${ancestor.number}.`,
+        `Chain eip155:${chainId} restarted from a new genesis: indexing it again from its start block.`,
       )
       return
     }
-    await store.reset()
+    if (head < checkpoint.blockNumber)
+      throw new NodeBehindError({ chainId, headBlock: head, indexedBlock: checkpoint.blockNumber })
+    const ancestor = await proveReorg(client, {
+      chainId,
+      blocks: await store.listRecentBlocks(),
+      checkpoint,
+    })
+    await checkChainId()
+    await store.rollback(ancestor)
     knownTokens.clear()
     status.reorgs++
-    status.indexedBlock = null
+    status.indexedBlock = ancestor.number
     log.warn(
-      `Chain eip155:${chainId} no longer holds the indexed blocks (a new genesis, or a reorg deeper than ${parameters.keepBlocks} blocks): indexing it again.`,
+      `Reorg on chain eip155:${chainId}: rolled back ${checkpoint.blockNumber - ancestor.number} block(s) to block ${ancestor.number}.`,
     )
   }
 
@@ -139,7 +185,7 @@ export async function runChainIndexer(parameters: RunChainIndexerParameters): Pr
     if (checkpoint && head <= checkpoint.blockNumber) {
       // Nothing new: still make sure the indexed tip is on the chain (a same-height reorg).
       const onChain = head === checkpoint.blockNumber && (await blockHashAt(head))
-      if (onChain !== checkpoint.blockHash) await recover(checkpoint)
+      if (onChain !== checkpoint.blockHash) await reconcile(checkpoint, head)
       else status.state = 'following'
       return
     }
@@ -168,7 +214,7 @@ export async function runChainIndexer(parameters: RunChainIndexerParameters): Pr
         )
       }
       if (checkpoint && first.parentHash !== checkpoint.blockHash) {
-        await recover(checkpoint)
+        await reconcile(checkpoint, head)
         return
       }
       await ensureTokenMetadata(data)
@@ -177,6 +223,7 @@ export async function runChainIndexer(parameters: RunChainIndexerParameters): Pr
         startBlock,
         data,
         keepBlocks: parameters.keepBlocks,
+        genesisHash,
       })
       status.indexedBlock = checkpoint.blockNumber
       if (range < parameters.maxBlocksPerRange)
@@ -184,39 +231,54 @@ export async function runChainIndexer(parameters: RunChainIndexerParameters): Pr
     }
   }
 
+  let started = false
   while (!signal.aborted) {
     if (!(await lease.check())) {
       log.warn(`Lost the indexer lease of chain eip155:${chainId}; another process may take over.`)
-      return
+      return 'lease-lost'
     }
     try {
+      if (!started) {
+        await checkChainId()
+        genesisHash = await blockHashAt(0)
+        started = true
+      }
       await indexToHead()
       if (!caughtUp && status.indexedBlock !== null && status.indexedBlock === status.headBlock) {
         caughtUp = true
         log.info(`Indexed chain eip155:${chainId} up to its head, block ${status.indexedBlock}.`)
       }
-      if (failures > 0)
+      if (failures > 0 && lastErrorMessage)
         log.info(`Indexer for chain eip155:${chainId} resumed at block ${status.indexedBlock}.`)
       failures = 0
       lastErrorMessage = undefined
       status.lastError = null
       await sleep(pollingIntervalMs, signal)
     } catch (error) {
-      // The chain moved while a range was read, or a reorg is being handled: read again now.
-      if (error instanceof BlockRangeChangedError || error instanceof CheckpointMovedError) {
-        await sleep(Math.min(pollingIntervalMs, 250), signal)
-        continue
+      const message = describeError(error)
+      if (error instanceof ChainIdMismatchError) {
+        status.state = 'error'
+        status.lastError = message
+        log.error(error.shortMessage, { hint: error.metaMessages.join(' ') })
+        return 'halted'
       }
       failures++
-      const message = describeError(error)
-      status.state = 'error'
-      status.lastError = message
-      if (message !== lastErrorMessage)
-        log.warn(`Indexer for chain eip155:${chainId} failed; retrying.`, { error: message })
-      lastErrorMessage = message
-      await sleep(Math.min(30_000, pollingIntervalMs * 2 ** Math.min(failures, 8)), signal)
+      // The chain moved while a range was read, or a reorg is being handled: read again soon,
+      // and only back off (and report) when it keeps happening.
+      const transient =
+        error instanceof BlockRangeChangedError || error instanceof CheckpointMovedError
+      if (!transient || failures > 3) {
+        status.state = 'error'
+        status.lastError = message
+        if (message !== lastErrorMessage)
+          log.warn(`Indexer for chain eip155:${chainId} failed; retrying.`, { error: message })
+        lastErrorMessage = message
+      }
+      const base = transient ? Math.min(pollingIntervalMs, 250) : pollingIntervalMs * 2
+      await sleep(Math.min(maxBackoffMs, base * 2 ** Math.min(failures - 1, 10)), signal)
     }
   }
+  return 'aborted'
 }
 
 /** About how many transactions and transfers one range should carry while catching up. */

@@ -23,6 +23,8 @@ export type StartIndexerParameters = {
   maxBlocksPerRange?: number | undefined
   /** Recent blocks kept for reorg checks (default 1000). */
   keepBlocks?: number | undefined
+  /** The longest wait between retries while an RPC fails or disagrees (default 30000 ms). */
+  maxBackoffMs?: number | undefined
   /** Who indexes which chain; by default PostgreSQL advisory locks (PGlite: this process). */
   leadership?: Leadership | undefined
   /** How often a standby tries to take over a chain (default 5000 ms). */
@@ -69,6 +71,7 @@ export function startIndexer(parameters: StartIndexerParameters): StartIndexerRe
       indexedBlock: null,
       headBlock: null,
       reorgs: 0,
+      resets: 0,
       lastError: null,
     }
     statuses.push(status)
@@ -89,8 +92,9 @@ export function startIndexer(parameters: StartIndexerParameters): StartIndexerRe
         }
         status.role = 'leader'
         status.lastError = null
+        let outcome: Awaited<ReturnType<typeof runChainIndexer>> | undefined
         try {
-          await runChainIndexer({
+          outcome = await runChainIndexer({
             db,
             client,
             chainId: network.id,
@@ -99,6 +103,7 @@ export function startIndexer(parameters: StartIndexerParameters): StartIndexerRe
             pollingIntervalMs,
             maxBlocksPerRange,
             keepBlocks,
+            maxBackoffMs: parameters.maxBackoffMs,
             status,
             signal,
             lease,
@@ -106,6 +111,8 @@ export function startIndexer(parameters: StartIndexerParameters): StartIndexerRe
         } finally {
           await lease.release().catch(() => {})
         }
+        // The RPC serves another chain: this chain stays stopped (its error in the status).
+        if (outcome === 'halted') break
       }
       status.role = 'stopped'
     }

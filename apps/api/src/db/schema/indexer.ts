@@ -9,12 +9,14 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core'
 
-/** Mirrors `migrations/0003_indexer.sql`: addresses and hashes lowercase. */
+/** Mirrors `migrations/0003_indexer.sql` (and 0009's genesis): addresses and hashes lowercase. */
 export const indexerCheckpoints = pgTable('indexer_checkpoints', {
   chainId: bigint('chain_id', { mode: 'number' }).primaryKey(),
   blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
   blockHash: text('block_hash').notNull(),
   startBlock: bigint('start_block', { mode: 'number' }).notNull(),
+  /** Block 0's hash when the checkpoint was written; null until the indexer has read it. */
+  genesisHash: text('genesis_hash'),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 })
 
