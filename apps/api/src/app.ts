@@ -12,11 +12,18 @@ import { defaultAllowedOrigins } from './env.ts'
 import { errorResponse, internalErrorResponse } from './errorResponse.ts'
 import { BaseError } from './errors/base.ts'
 import { DatabaseOutageError } from './errors/database.ts'
-import { InvalidRequestError, RouteNotFoundError } from './errors/request.ts'
+import {
+  InvalidRequestError,
+  RequestBodyTooLargeError,
+  RouteNotFoundError,
+} from './errors/request.ts'
 import type { Logger } from './logger.ts'
 import { checkOrigin } from './middleware/checkOrigin.ts'
+import { checkOriginHeader } from './middleware/checkOriginHeader.ts'
+import { closeUnreadBody } from './middleware/closeUnreadBody.ts'
 import { createProjectOriginMatcher } from './middleware/createProjectOriginMatcher.ts'
 import { loadProject } from './middleware/loadProject.ts'
+import { refuseControlCharacters } from './middleware/refuseControlCharacters.ts'
 import { requireProject } from './middleware/requireProject.ts'
 import type { ApiNetwork } from './network.ts'
 import { authNonceRoute } from './routes/authNonce.ts'
@@ -81,6 +88,11 @@ export type AppDeps = {
    * requests naming no known project); defaults to localhost on any port.
    */
   allowedOrigins?: readonly string[] | undefined
+  /**
+   * The API's public URL (LATCH_PUBLIC_API_URL, else the listen URL): absolute URLs the API
+   * returns (token and wallet images) start with it; default `http://localhost` (tests).
+   */
+  publicUrl?: string | undefined
 }
 
 /** The largest request body the API reads. */
@@ -90,6 +102,7 @@ const maxBodyBytes = 64 * 1024
 export function createApp(deps: AppDeps) {
   const { logger } = deps
   const defaultOrigins = deps.allowedOrigins ?? defaultAllowedOrigins
+  const apiOrigin = (deps.publicUrl ?? 'http://localhost').replace(/\/+$/, '')
   const originMatcherFor = createProjectOriginMatcher(defaultOrigins)
   // Each request is checked against the origins of the project it names.
   const matchesOrigin = (origin: string, c: Context<AppEnv>) =>
@@ -101,18 +114,17 @@ export function createApp(deps: AppDeps) {
 
   const app = new Hono<AppEnv>()
   app.use(requestId())
-  // The API's bodies are small JSON; a larger one is refused before anything reads it.
-  app.use(
-    bodyLimit({
-      maxSize: maxBodyBytes,
-      onError: () => {
-        throw new InvalidRequestError({
-          message: `The request body is larger than ${maxBodyBytes / 1024} KB.`,
-        })
-      },
-    }),
-  )
-  app.use(loadProject(deps.projects))
+  // Outermost: a refusal that leaves the body unread closes the connection (after answering).
+  app.use(closeUnreadBody())
+  // The public origin absolute URLs start with; never the request's Host header.
+  app.use(async (c, next) => {
+    c.set('apiOrigin', apiOrigin)
+    await next()
+  })
+  // A long or malformed Origin is refused before CORS or the allow-list match it.
+  app.use(checkOriginHeader())
+  // The project named in the query or header (a POST body's is read after the body limit).
+  app.use(loadProject(deps.projects, { readBody: false }))
   app.use(
     cors({
       origin: (origin, c) => (matchesOrigin(origin, c) ? origin : null),
@@ -122,6 +134,18 @@ export function createApp(deps: AppDeps) {
       maxAge: 600,
     }),
   )
+  // After CORS, so these refusals carry its headers.
+  app.use(refuseControlCharacters())
+  // The API's bodies are small JSON; a larger one is refused before anything reads it.
+  app.use(
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: () => {
+        throw new RequestBodyTooLargeError({ maxBytes: maxBodyBytes })
+      },
+    }),
+  )
+  app.use(loadProject(deps.projects))
   app.use(checkOrigin(matchesOrigin))
 
   /** Readiness probe for the start and test scripts; needs no project id. */

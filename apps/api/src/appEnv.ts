@@ -11,5 +11,10 @@ export type AppEnv = {
     project: Project
     /** Set by `loadProject` when the request names a project id; unset when it names none. */
     projectLookup: ProjectLookup | undefined
+    /**
+     * The API's public origin (LATCH_PUBLIC_API_URL, else the listen URL): absolute URLs the
+     * API returns start with it, never with the request's `Host` header.
+     */
+    apiOrigin: string
   }
 }

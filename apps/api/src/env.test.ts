@@ -27,6 +27,10 @@ describe('parseEnv', () => {
       HOST: '127.0.0.1',
       LATCH_ALLOWED_ORIGINS: ['http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*'],
       LATCH_STATE_DIR: defaultStateDir,
+      LATCH_HEADERS_TIMEOUT_MS: 10_000,
+      LATCH_REQUEST_TIMEOUT_MS: 30_000,
+      LATCH_KEEP_ALIVE_TIMEOUT_MS: 5_000,
+      LATCH_MAX_CONNECTIONS: 2_000,
     })
     expect(defaultStateDir).toBe(path.resolve(import.meta.dirname, '../../../.latch'))
   })
@@ -65,6 +69,27 @@ describe('parseEnv', () => {
     expect(env.LATCH_STATE_DIR).toBe(path.resolve('relative/state'))
   })
 
+  test('over-broad origins, a public URL with a query and crossed timeouts are refused', () => {
+    const error = parseError({
+      LATCH_ALLOWED_ORIGINS: 'https://app.test,https://*.co.uk,http://*:*',
+      LATCH_PUBLIC_API_URL: 'https://api.example.com/?x=1',
+      LATCH_HEADERS_TIMEOUT_MS: '60000',
+      LATCH_MAX_CONNECTIONS: '0',
+    })
+    expect(error.message).toContain('"https://*.co.uk" is too broad: co.uk is a public suffix')
+    expect(error.message).toContain('"http://*:*" allows every host')
+    expect(error.variables).toEqual([
+      'LATCH_ALLOWED_ORIGINS',
+      'LATCH_PUBLIC_API_URL',
+      'LATCH_MAX_CONNECTIONS',
+    ])
+    const crossed = parseError({ LATCH_HEADERS_TIMEOUT_MS: '60000' })
+    expect(crossed.variables).toEqual(['LATCH_HEADERS_TIMEOUT_MS'])
+    expect(
+      parseEnv({}, { LATCH_PUBLIC_API_URL: 'https://api.example.com', LATCH_ALLOWED_ORIGINS: '*' }),
+    ).toMatchObject({ LATCH_PUBLIC_API_URL: 'https://api.example.com', LATCH_ALLOWED_ORIGINS: ['*'] })
+  })
+
   test('a bad environment names every bad variable', () => {
     const error = parseError({
       PORT: 'eighty',
@@ -83,7 +108,7 @@ describe('parseEnv', () => {
       "Invalid environment variables: PORT, LATCH_NETWORKS, LATCH_ALLOWED_ORIGINS, DATABASE_URL, LATCH_PROJECT_IDS.
       - PORT: Expected a port number between 0 and 65535.
       - LATCH_NETWORKS: at [0].rpcUrl: Expected an http(s) URL.
-      - LATCH_ALLOWED_ORIGINS: at [0]: Expected origins like "https://app.example.com", "https://*.example.com" or "http://localhost:*".
+      - LATCH_ALLOWED_ORIGINS: at [0]: "example.com" is not an origin pattern: expected one like "https://app.example.com", "https://*.example.com" or "http://localhost:*".
       - DATABASE_URL: Expected a postgres:// or postgresql:// connection string.
       - LATCH_PROJECT_IDS: Required when LATCH_NETWORKS is set (a comma list of accepted project ids)."
     `)

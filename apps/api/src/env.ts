@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { InvalidEnvError } from './errors/config.ts'
-import { originPatternRegex } from './middleware/createOriginMatcher.ts'
+import { parseOriginPattern } from './middleware/parseOriginPattern.ts'
 
 /** `<repo>/.latch`: the devnet writes its manifest there, the API its embedded database. */
 export const defaultStateDir = path.resolve(import.meta.dirname, '../../../.latch')
@@ -94,12 +94,10 @@ const commaList = (item: z.ZodString) =>
     )
     .pipe(z.array(item))
 
-const originPattern = z
-  .string()
-  .regex(
-    originPatternRegex,
-    'Expected origins like "https://app.example.com", "https://*.example.com" or "http://localhost:*".',
-  )
+const originPattern = z.string().superRefine((value, ctx) => {
+  const parsed = parseOriginPattern(value)
+  if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.problem })
+})
 
 /** A whole number setting of the database pool, between `min` and `max`, or its default. */
 function databaseSetting(fallback: number, min: number, max: number, what: string) {
@@ -131,10 +129,31 @@ const envSchema = z.object({
   LATCH_PROJECT_IDS: optional(
     commaList(z.string().regex(/^[\w-]{1,128}$/, 'Expected ids of letters, digits, - or _.')),
   ),
-  /** Origins allowed to call the API; `*` wildcards a subdomain part or (as `:*`) the port. */
+  /**
+   * Origins allowed to call the API; `*.` before a domain allows its subdomains, `:*` any port,
+   * and a lone `*` every origin (logged as a warning at start). Over-broad patterns are refused.
+   */
   LATCH_ALLOWED_ORIGINS: optional(commaList(originPattern)).transform((value) =>
     value && value.length > 0 ? value : [...defaultAllowedOrigins],
   ),
+  /**
+   * The API's public URL (behind a proxy, say `https://api.example.com`): absolute URLs the API
+   * returns (token and wallet images) start with it. Unset, the URL it listens on.
+   */
+  LATCH_PUBLIC_API_URL: optional(
+    httpUrl.refine((value) => {
+      const url = new URL(value)
+      return !url.search && !url.hash && !url.username && !url.password
+    }, 'Expected an http(s) URL without a query, like "https://api.example.com".'),
+  ),
+  /** Time a client has to send a request's headers, in ms (default 10000). */
+  LATCH_HEADERS_TIMEOUT_MS: databaseSetting(10_000, 1_000, 600_000, 'a time in ms'),
+  /** Time a client has to send a whole request, in ms (default 30000). */
+  LATCH_REQUEST_TIMEOUT_MS: databaseSetting(30_000, 1_000, 3_600_000, 'a time in ms'),
+  /** How long an idle kept-alive connection stays open, in ms (default 5000). */
+  LATCH_KEEP_ALIVE_TIMEOUT_MS: databaseSetting(5_000, 100, 600_000, 'a time in ms'),
+  /** Open connections one API process accepts at most; more are closed (default 2000). */
+  LATCH_MAX_CONNECTIONS: databaseSetting(2_000, 1, 1_000_000, 'a number of connections'),
   LATCH_STATE_DIR: optional(z.string()).transform((value) =>
     value ? path.resolve(value) : defaultStateDir,
   ),
@@ -227,6 +246,15 @@ export function parseEnv(overrides: EnvOverrides = {}, source: EnvOverrides = pr
     issues.push({
       variable: 'LATCH_PROJECT_IDS',
       message: 'Required when LATCH_NETWORKS is set (a comma list of accepted project ids).',
+    })
+  // Node refuses a header timeout longer than the whole request's.
+  if (
+    result.success &&
+    result.data.LATCH_HEADERS_TIMEOUT_MS > result.data.LATCH_REQUEST_TIMEOUT_MS
+  )
+    issues.push({
+      variable: 'LATCH_HEADERS_TIMEOUT_MS',
+      message: 'Must not be longer than LATCH_REQUEST_TIMEOUT_MS.',
     })
   if (result.success && issues.length === 0) return result.data
   throw new InvalidEnvError({ issues })

@@ -1,8 +1,7 @@
-import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createAdaptorServer } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { createChainClients } from './createChainClients.ts'
+import { createHttpServer } from './createHttpServer.ts'
 import type { Database } from './db/createDatabase.ts'
 import { describeDatabase, openDatabase } from './db/openDatabase.ts'
 import type { Env } from './env.ts'
@@ -46,6 +45,8 @@ export async function serveApi(
   }
 }
 
+const notReady = { error: { code: 'UPSTREAM_UNAVAILABLE', message: 'The API is starting.' } }
+
 type ServeParameters = {
   logger: Logger
   config: ApiConfig
@@ -61,29 +62,17 @@ async function serve(
   await seedProjects(projects, config.projects)
   const clients = createChainClients(config.networks)
   const cache = createDbCacheStore({ db: database.db })
-  const app = createApp({
-    networks: config.networks,
-    projects,
-    clients,
-    wallets: createMemoryWalletRegistryStore(wallets),
-    cache,
-    prices: createPriceSource({
-      networks: config.networks,
-      clients,
-      cache,
-      feed: env.LATCH_PRICE_FEED_URL
-        ? { urlTemplate: env.LATCH_PRICE_FEED_URL, currencies: env.LATCH_PRICE_FEED_CURRENCIES }
-        : undefined,
-    }),
-    logger,
-    allowedOrigins: config.allowedOrigins,
-    db: database.db,
-    nameSuffix: env.LATCH_NAME_SUFFIX,
-    // The devnet serves NFT metadata and images on 127.0.0.1; real networks' hosts must be public.
-    nftFetch: { allowPrivateHosts: config.source === 'devnet' },
-  })
-
-  const server = createAdaptorServer({ fetch: app.fetch }) as Server
+  // The app is built once the listen URL (its default public URL) is known.
+  let app: ReturnType<typeof createApp> | undefined
+  const server = createHttpServer(
+    (request) => app?.fetch(request) ?? Response.json(notReady, { status: 503 }),
+    {
+      headersTimeoutMs: env.LATCH_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: env.LATCH_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.LATCH_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: env.LATCH_MAX_CONNECTIONS,
+    },
+  )
   await new Promise<void>((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
       server.off('listening', onListening)
@@ -105,6 +94,33 @@ async function serve(
   const { port } = server.address() as AddressInfo
   const host = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST
   const url = `http://${host}:${port}`
+  app = createApp({
+    networks: config.networks,
+    projects,
+    clients,
+    wallets: createMemoryWalletRegistryStore(wallets),
+    cache,
+    prices: createPriceSource({
+      networks: config.networks,
+      clients,
+      cache,
+      feed: env.LATCH_PRICE_FEED_URL
+        ? { urlTemplate: env.LATCH_PRICE_FEED_URL, currencies: env.LATCH_PRICE_FEED_CURRENCIES }
+        : undefined,
+    }),
+    logger,
+    allowedOrigins: config.allowedOrigins,
+    publicUrl: env.LATCH_PUBLIC_API_URL ?? url,
+    db: database.db,
+    nameSuffix: env.LATCH_NAME_SUFFIX,
+    // The devnet serves NFT metadata and images on 127.0.0.1; real networks' hosts must be public.
+    nftFetch: { allowPrivateHosts: config.source === 'devnet' },
+  })
+
+  if (config.allowedOrigins.includes('*'))
+    logger.warn(
+      'LATCH_ALLOWED_ORIGINS holds "*": every web site may call the API for projects without origins of their own.',
+    )
   logger.info(`API listening on ${url}`)
   logger.info(
     `Serving ${config.networks.map((network) => `${network.name} (${toCaip2(network.id)})`).join(', ')} from ${config.source === 'devnet' ? 'the devnet manifest' : 'LATCH_NETWORKS'}.`,

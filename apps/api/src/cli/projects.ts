@@ -81,6 +81,8 @@ export async function runProjectsCli(parameters: RunProjectsCliParameters): Prom
           err(
             'No --origin given: the project uses the API default origins (LATCH_ALLOWED_ORIGINS).',
           )
+        if (project.allowedOrigins.includes('*'))
+          err('Warning: the origin "*" lets every web site call the API with this project id.')
       } else {
         const list = await projects.list()
         out(values.json ? JSON.stringify(list.map(toJson), null, 2) : formatList(list))

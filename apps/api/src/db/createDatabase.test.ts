@@ -1,10 +1,19 @@
 import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createDatabase } from './createDatabase.ts'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { DatabaseUnavailableError } from '../errors/database.ts'
+import { createDatabase, type Database } from './createDatabase.ts'
+import { isDatabaseOutage } from './isDatabaseOutage.ts'
+import {
+  type CreatePostgresTestDatabaseReturnType,
+  createPostgresTestDatabase,
+  testDatabaseUrl,
+} from './testing.ts'
 
 const childScript = path.resolve(import.meta.dirname, 'testing/dataDirChild.ts')
 
@@ -69,3 +78,86 @@ test('PGlite killed mid-write reopens with every committed row, also when its pi
   expect(after.rows).toHaveLength(1)
   await reopened.close()
 }, 60_000)
+
+test('a server that accepts but never answers fails the open within the connect timeout', async () => {
+  const sockets: net.Socket[] = []
+  const silent = net.createServer((socket) => sockets.push(socket))
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+  const { port } = silent.address() as net.AddressInfo
+  try {
+    const started = performance.now()
+    const failed = await createDatabase({
+      databaseUrl: `postgresql://latch:secret@127.0.0.1:${port}/latch`,
+      connectTimeoutMs: 300,
+    }).catch((error: unknown) => error)
+    expect(failed).toBeInstanceOf(DatabaseUnavailableError)
+    expect((failed as Error).message).not.toContain('secret')
+    expect(performance.now() - started).toBeLessThan(2_000)
+  } finally {
+    for (const socket of sockets) socket.destroy()
+    await new Promise((resolve) => silent.close(resolve))
+  }
+})
+
+// Runs in `npm test`, which starts a PostgreSQL and sets LATCH_TEST_DATABASE_URL.
+describe.skipIf(!testDatabaseUrl)('the PostgreSQL pool', () => {
+  let created: CreatePostgresTestDatabaseReturnType
+  let database: Database
+  let admin: pg.Client
+  const pool = () => (database.db as unknown as { $client: pg.Pool }).$client
+  const backends = async () => {
+    const { rows } = await admin.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+    )
+    return rows.map((row) => row.pid)
+  }
+  beforeAll(async () => {
+    created = await createPostgresTestDatabase()
+    database = await createDatabase({
+      databaseUrl: created.url,
+      maxConnections: 2,
+      statementTimeoutMs: 300,
+      idleTimeoutMs: 300,
+    })
+    admin = new pg.Client({ connectionString: created.url })
+    await admin.connect()
+  })
+  afterAll(async () => {
+    await admin?.end()
+    await database?.close()
+    await created?.drop()
+  })
+
+  test('opens at most its size of connections, and closes idle ones', async () => {
+    const queries = Array.from({ length: 6 }, () => database.db.execute(sql`SELECT pg_sleep(0.05)`))
+    expect(pool().totalCount).toBeLessThanOrEqual(2)
+    await Promise.all(queries)
+    expect((await backends()).length).toBeLessThanOrEqual(2)
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    expect(pool().totalCount).toBe(0)
+    expect(await backends()).toEqual([])
+  })
+
+  test('a statement running past the statement timeout is cancelled, as an outage', async () => {
+    const started = performance.now()
+    const failed = await database.db
+      .execute(sql`SELECT pg_sleep(5)`)
+      .catch((error: unknown) => error)
+    expect(performance.now() - started).toBeLessThan(2_000)
+    expect(isDatabaseOutage(failed)).toBe(true)
+    // The connection is usable again at once.
+    expect((await database.db.execute(sql`SELECT 1 AS one`)).rows).toEqual([{ one: 1 }])
+  })
+
+  test('connections killed by the server (idle or checked out) never crash the process', async () => {
+    const checkedOut = await pool().connect()
+    await database.db.execute(sql`SELECT 1`)
+    const pids = await backends()
+    expect(pids.length).toBeGreaterThan(0)
+    for (const pid of pids) await admin.query('SELECT pg_terminate_backend($1)', [pid])
+    // Both kinds report an 'error' event: unhandled, it would end this test process.
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    checkedOut.release(true)
+    expect((await database.db.execute(sql`SELECT 2 AS two`)).rows).toEqual([{ two: 2 }])
+  })
+})

@@ -70,3 +70,41 @@ export class WalletImageNotFoundError extends BaseError {
     super(`No wallet image ${quote(imageId)}.`, { code: 'NOT_FOUND' })
   }
 }
+
+export class RequestBodyTooLargeError extends BaseError {
+  override name = 'RequestBodyTooLargeError'
+  constructor({ maxBytes }: { maxBytes: number }) {
+    super(`The request body is larger than ${maxBytes / 1024} KB.`, {
+      code: 'BAD_REQUEST',
+      status: 413,
+    })
+  }
+}
+
+export class InvalidOriginHeaderError extends BaseError {
+  override name = 'InvalidOriginHeaderError'
+  constructor() {
+    super(
+      'The Origin header is not a valid origin (scheme://host[:port], at most 300 characters).',
+      {
+        code: 'BAD_REQUEST',
+      },
+    )
+  }
+}
+
+export class ControlCharacterError extends BaseError {
+  override name = 'ControlCharacterError'
+  constructor({ where }: { where: string }) {
+    super(`The ${where} contains a control character (such as NUL), which is not allowed.`, {
+      code: 'BAD_REQUEST',
+    })
+  }
+}
+
+export class MalformedUrlError extends BaseError {
+  override name = 'MalformedUrlError'
+  constructor() {
+    super('The request URL is malformed.', { code: 'BAD_REQUEST' })
+  }
+}

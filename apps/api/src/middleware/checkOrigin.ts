@@ -13,7 +13,12 @@ export function checkOrigin(
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const origin = c.req.header('origin')
-    if (origin === undefined || matches(origin, c)) return next()
+    if (origin === undefined) return next()
+    if (matches(origin, c)) {
+      // CORS decided on the query or header's project; a POST body's project is known only now.
+      c.header('Access-Control-Allow-Origin', origin)
+      return next()
+    }
     const response = errorResponse(c, new OriginNotAllowedError({ origin }))
     response.headers.set('Access-Control-Allow-Origin', origin)
     response.headers.append('Vary', 'Origin')

@@ -1,57 +1,154 @@
 import { expect, test } from 'vitest'
-import { createOriginMatcher, isOriginPattern } from './createOriginMatcher.ts'
+import { createOriginMatcher } from './createOriginMatcher.ts'
+import { parseOrigin } from './parseOrigin.ts'
+import { parseOriginPattern } from './parseOriginPattern.ts'
 
-test('localhost on any port', () => {
-  const matches = createOriginMatcher(['http://localhost:*', 'http://127.0.0.1:*'])
-  expect(matches('http://localhost:4170')).toBe(true)
-  expect(matches('http://localhost')).toBe(true)
-  expect(matches('http://127.0.0.1:5173')).toBe(true)
-  expect(matches('https://localhost:4170')).toBe(false)
-  expect(matches('http://localhost.evil.test')).toBe(false)
-  expect(matches('http://localhost:4170.evil.test')).toBe(false)
+const localhost = ['http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*']
+
+// [patterns, origin, allowed]
+const table: [readonly string[], string, boolean][] = [
+  [localhost, 'http://localhost:4170', true],
+  [localhost, 'http://localhost', true],
+  [localhost, 'http://127.0.0.1:5173', true],
+  [localhost, 'http://[::1]:5173', true],
+  [localhost, 'https://localhost:4170', false],
+  [localhost, 'http://localhost.evil.test', false],
+  [localhost, 'http://localhost:4170.evil.test', false],
+  [localhost, 'http://evil.localhost:4170', false],
+  [localhost, 'http://127.0.0.2:80', false],
+  [['https://*.example.com'], 'https://app.example.com', true],
+  [['https://*.example.com'], 'https://a.b.example.com', true],
+  [['https://*.example.com'], 'https://APP.Example.COM', true],
+  [['https://*.example.com'], 'https://example.com', false],
+  [['https://*.example.com'], 'https://evilexample.com', false],
+  [['https://*.example.com'], 'https://app.example.com.evil.test', false],
+  [['https://*.example.com'], 'https://app.example.com:8443', false],
+  [['https://*.example.com'], 'http://app.example.com', false],
+  [['https://*.example.com'], 'https://a..example.com', false],
+  [['https://*.example.com:*'], 'https://app.example.com:8443', true],
+  [['https://App.Test/'], 'https://app.test', true],
+  [['https://app.test'], 'https://app.test:443', true],
+  [['https://app.test:443'], 'https://app.test', true],
+  [['https://app.test:8443'], 'https://app.test', false],
+  [['https://app.test'], 'https://app.tes', false],
+  [['https://app.test'], 'https://appxtest', false],
+  [['https://app.test'], 'https://sub.app.test', false],
+  [['https://app.test'], 'null', false],
+  [['https://app.test', 'http://*.dev.test:*'], 'http://a.dev.test:1', true],
+  [['*'], 'https://anything.test', true],
+  [['*'], 'null', true],
+]
+
+test.each(table)('%j allows %s: %s', (patterns, origin, allowed) => {
+  expect(createOriginMatcher(patterns)(origin)).toBe(allowed)
 })
 
-test('subdomain wildcards', () => {
-  const matches = createOriginMatcher(['https://*.example.com'])
-  expect(matches('https://app.example.com')).toBe(true)
-  expect(matches('https://a.b.example.com')).toBe(true)
-  expect(matches('https://example.com')).toBe(false)
-  expect(matches('https://evilexample.com')).toBe(false)
-  expect(matches('https://app.example.com.evil.test')).toBe(false)
-  expect(matches('https://app.example.com:8443')).toBe(false)
-})
-
-test('exact origins, case and trailing slashes', () => {
-  const matches = createOriginMatcher(['https://App.Test/'])
-  expect(matches('https://app.test')).toBe(true)
-  expect(matches('https://app.tes')).toBe(false)
-  expect(matches('https://appxtest')).toBe(false)
-})
-
-test('a lone * allows everything', () => {
-  expect(createOriginMatcher(['*'])('https://anything.test')).toBe(true)
-})
-
-test('origin patterns', () => {
+test('valid patterns', () => {
   const valid = [
     '*',
     'https://app.example.com',
     'https://*.example.com',
+    'https://*.example.co.uk',
+    'https://*.alice.github.io',
     'http://localhost:*',
     'http://127.0.0.1:4170',
     'http://[::1]:*',
     'https://app.test/',
   ]
-  const invalid = [
-    'example.com',
-    'ftp://example.com',
+  expect(valid.filter((pattern) => !parseOriginPattern(pattern).ok)).toEqual([])
+})
+
+test('malformed and over-broad patterns are refused with a reason', () => {
+  const refused = Object.fromEntries(
+    [
+      'example.com',
+      'ftp://example.com',
+      'https://',
+      'https://app.example.com/path',
+      'https://user@app.example.com',
+      'https://app.example.com:port',
+      'https://app.example.com:70000',
+      'https://app .example.com',
+      'https://app.example.com?x',
+      'http://127.1',
+      'https://*.com',
+      'https://*.co.uk',
+      'https://*.github.io',
+      'https://example.*',
+      'https://app.*.example.com',
+      'https://*app.example.com',
+      'http://*:*',
+      'https://*',
+      'https://*.127.0.0.1',
+      `https://${'a'.repeat(300)}.test`,
+    ].map((pattern) => {
+      const parsed = parseOriginPattern(pattern)
+      return [pattern, parsed.ok ? 'ALLOWED' : parsed.problem.replace(/^".*?" /, '')]
+    }),
+  )
+  expect(Object.values(refused)).not.toContain('ALLOWED')
+  expect(refused['https://*.co.uk']).toBe(
+    'is too broad: co.uk is a public suffix, where anyone can register a site. Name a domain under it, like "https://*.example.co.uk".',
+  )
+  expect(refused['https://*.github.io']).toContain('github.io is a public suffix')
+  expect(refused['https://*.com']).toContain('com is a public suffix')
+  expect(refused['https://example.*']).toContain('only patterns like "https://*.example.com"')
+  expect(refused['http://*:*']).toBe(
+    'allows every host: name a domain, like "https://*.example.com".',
+  )
+})
+
+test('origins that do not parse', () => {
+  for (const origin of [
+    '',
+    'app.test',
     'https://',
-    'https://app.example.com/path',
-    'https://user@app.example.com',
-    'https://app.example.com:port',
-    'https://app .example.com',
-    'https://app.example.com?x',
+    'https://app.test/path',
+    'https://app.test?x',
+    'https://user@app.test',
+    'https://app.test:99999',
+    'https://app test',
+    `https://${'a'.repeat(300)}.test`,
+  ])
+    expect(parseOrigin(origin), origin).toBeUndefined()
+  expect(parseOrigin('https://App.Test:443')).toEqual({
+    scheme: 'https:',
+    host: 'app.test',
+    port: '',
+  })
+  expect(parseOrigin('null')).toEqual({ scheme: 'null', host: '', port: '' })
+})
+
+test('16 KB origins against multi-wildcard patterns are decided in under 5 ms each', () => {
+  const matches = createOriginMatcher([
+    'https://*.a.example.com',
+    'https://*.b.example.com:*',
+    'http://*.c.example.com:*',
+    ...localhost,
+  ])
+  const hostile = [
+    `https://${'a.'.repeat(8000)}example.com`,
+    `https://${'a-'.repeat(8000)}.a.example.com`,
+    `http://localhost:${'9'.repeat(16_000)}`,
+    `https://${'*.'.repeat(8000)}b.example.com`,
+    `https://${'.'.repeat(16_000)}`,
   ]
-  expect(valid.filter((pattern) => !isOriginPattern(pattern))).toEqual([])
-  expect(invalid.filter((pattern) => isOriginPattern(pattern))).toEqual([])
+  let slowest = 0
+  for (const origin of hostile)
+    for (let round = 0; round < 20; round++) {
+      const start = performance.now()
+      expect(matches(origin)).toBe(false)
+      slowest = Math.max(slowest, performance.now() - start)
+    }
+  // Past the length guard, the label comparison itself stays linear on a 16 KB host.
+  for (const host of [`${'a.'.repeat(8000)}a.example.com`, `${'a.'.repeat(8000)}b.example.co`])
+    for (let round = 0; round < 20; round++) {
+      const start = performance.now()
+      matches({ scheme: 'https:', host, port: '' })
+      slowest = Math.max(slowest, performance.now() - start)
+    }
+  expect(slowest).toBeLessThan(5)
+  const long = `https://${'a.'.repeat(130)}a.example.com`
+  expect(long.length).toBeLessThanOrEqual(300)
+  expect(matches(long)).toBe(true)
 })

@@ -1,34 +1,37 @@
-/**
- * `*`, or `http(s)://` and a host (DNS labels, `*` standing for subdomain labels, or an IPv6
- * literal) with an optional port or `:*`.
- */
-export const originPatternRegex =
-  /^(?:\*|https?:\/\/(?:\[[0-9a-fA-F:.]+\]|[a-zA-Z0-9*](?:[a-zA-Z0-9*.-]*[a-zA-Z0-9*])?)(?::(?:\d{1,5}|\*))?\/?)$/
+import { type ParsedOrigin, parseOrigin } from './parseOrigin.ts'
+import { type OriginPattern, parseOriginPattern } from './parseOriginPattern.ts'
 
-/** Whether `value` is an origin pattern `createOriginMatcher` understands. */
-export function isOriginPattern(value: string): boolean {
-  return originPatternRegex.test(value)
+/**
+ * Compiles origin patterns into one test over a parsed origin, without regular expressions:
+ * the scheme and port compare exactly (`:*` allows any port or none), and the host label by
+ * label (`https://*.example.com` allows one or more subdomain labels, not `example.com`).
+ * `*` alone allows every origin. Patterns must already be valid (`parseOriginPattern`); an
+ * invalid one is skipped. A string origin that does not parse (`parseOrigin`) never matches.
+ */
+export function createOriginMatcher(
+  patterns: readonly string[],
+): (origin: string | ParsedOrigin) => boolean {
+  const parsed: OriginPattern[] = []
+  for (const pattern of patterns) {
+    const result = parseOriginPattern(pattern.trim())
+    if (result.ok) parsed.push(result.pattern)
+  }
+  if (parsed.some((pattern) => pattern.kind === 'any')) return () => true
+  return (input) => {
+    const origin = typeof input === 'string' ? parseOrigin(input) : input
+    if (!origin) return false
+    return parsed.some((pattern) => matches(pattern, origin))
+  }
 }
 
-/**
- * Compiles origin patterns into one test. `*` alone allows every origin; `:*` after the host
- * allows any port (or none); any other `*` stands for one or more subdomain labels, so
- * `https://*.example.com` allows `https://a.example.com` but not `https://example.com`.
- */
-export function createOriginMatcher(patterns: readonly string[]): (origin: string) => boolean {
-  if (patterns.includes('*')) return () => true
-  const expressions = patterns.map((pattern) => {
-    const escaped = pattern
-      .toLowerCase()
-      .replace(/\/+$/, '')
-      .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
-    const source = escaped
-      .replace(/:\*$/, '(?::\\d{1,5})?')
-      .replaceAll('*', '[a-z0-9-]+(?:\\.[a-z0-9-]+)*')
-    return new RegExp(`^${source}$`)
-  })
-  return (origin) => {
-    const normalized = origin.toLowerCase()
-    return expressions.some((expression) => expression.test(normalized))
-  }
+function matches(pattern: OriginPattern, origin: ParsedOrigin): boolean {
+  if (pattern.kind === 'any') return true
+  if (pattern.scheme !== origin.scheme) return false
+  if (pattern.port !== '*' && pattern.port !== origin.port) return false
+  if (!pattern.subdomains) return pattern.host === origin.host
+  // One or more whole labels, then exactly `.<host>`.
+  const suffix = `.${pattern.host}`
+  if (!origin.host.endsWith(suffix)) return false
+  const subdomain = origin.host.slice(0, -suffix.length)
+  return subdomain !== '' && subdomain.split('.').every((part) => part !== '')
 }

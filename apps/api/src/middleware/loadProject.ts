@@ -6,9 +6,12 @@ import type { ProjectStore } from '../stores/projectStore.ts'
  * Looks up the project a request names (`projectId` query parameter or `X-Project-Id`
  * header) once, so the origin check, CORS and `requireProject` share one store read.
  */
-export function loadProject(projects: ProjectStore): MiddlewareHandler<AppEnv> {
+export function loadProject(
+  projects: ProjectStore,
+  { readBody = true }: { readBody?: boolean } = {},
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    c.set('projectLookup', await lookUpProject(c, projects))
+    c.set('projectLookup', await lookUpProject(c, projects, { readBody }))
     await next()
   }
 }
@@ -17,18 +20,22 @@ export function loadProject(projects: ProjectStore): MiddlewareHandler<AppEnv> {
 export async function lookUpProject(
   c: Context<AppEnv>,
   projects: ProjectStore,
+  { readBody = true }: { readBody?: boolean } = {},
 ): Promise<ProjectLookup | undefined> {
   const stored = c.get('projectLookup')
   if (stored) return stored
   const projectId =
     c.req.query('projectId') ??
     c.req.header('x-project-id') ??
-    (c.req.method === 'POST' ? await readBodyProjectId(c) : undefined)
+    (readBody && c.req.method === 'POST' ? await readBodyProjectId(c) : undefined)
   if (!projectId) return undefined
-  // Ids are short; a huge one is refused before it reaches the store.
-  const project = projectId.length <= 128 ? await projects.get(projectId) : undefined
+  // Ids are short words (LATCH_PROJECT_IDS, 32 hex); anything else (huge, NUL) is unknown
+  // without a store read.
+  const project = projectIdPattern.test(projectId) ? await projects.get(projectId) : undefined
   return { projectId, project }
 }
+
+const projectIdPattern = /^[\w-]{1,128}$/
 
 /**
  * The `projectId` of a POST's JSON body, as spec section 7's POST calls send it; undefined when

@@ -34,7 +34,7 @@ export function balanceRoute({
     const network = networksById.get(query.chainId)
     const client = clients.get(query.chainId)
     if (!network || !client) throw new ChainNotSupportedError({ chainId: query.chainId })
-    const origin = new URL(c.req.url).origin
+    const origin = c.get('apiOrigin')
     const balances = await getBalances(
       { client, prices, cache, logger },
       {

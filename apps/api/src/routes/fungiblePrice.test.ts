@@ -179,10 +179,10 @@ describe('bad input', () => {
         { projectId, addresses: [`eip155:31337:${native}`], pad: 'x'.repeat(70_000) },
       ],
     ]
-    test.each(cases)('%s is a 400', async (_name, body) => {
+    test.each(cases)('%s is a 400 (413 when too large)', async (name, body) => {
       const { app } = priceApp(context.db)
       const result = await post(app, body, `?projectId=${projectId}`)
-      expect(result.status).toBe(400)
+      expect(result.status).toBe(name === 'a body over 64 KB' ? 413 : 400)
       expect(result.body.error.code).toBe('BAD_REQUEST')
     })
 

@@ -26,7 +26,7 @@ export function fungiblePriceRoute(deps: {
 }) {
   return new Hono<AppEnv>().post('/fungible/price', async (c) => {
     const body = parseBody(readJsonObject(await c.req.text()))
-    const origin = new URL(c.req.url).origin
+    const origin = c.get('apiOrigin')
     const fungibles = await getFungiblePrices(deps, {
       addresses: body.addresses,
       currency: body.currency,

@@ -27,7 +27,7 @@ export function historyRoute({ db, networks }: { db: LatchDb; networks: readonly
       networks: chains,
       cursor: query.cursor === undefined ? undefined : decodeHistoryCursor(query.cursor),
       limit: query.limit,
-      apiOrigin: new URL(c.req.url).origin,
+      apiOrigin: c.get('apiOrigin'),
       projectId: c.get('project').id,
     })
     // Personal and changing with every block: never cached on the way.

@@ -37,7 +37,7 @@ export function nftsRoute({
       chainIds: chains.map((network) => network.id),
       metadata: nftMetadata,
       deadline: Date.now() + metadataWaitMs,
-      apiOrigin: new URL(c.req.url).origin,
+      apiOrigin: c.get('apiOrigin'),
       projectId: c.get('project').id,
     })
     c.header('Cache-Control', 'private, no-store')

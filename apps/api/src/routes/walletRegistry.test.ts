@@ -60,6 +60,8 @@ function testApp(entries: readonly WalletRegistryEntry[] = fixture) {
     wallets: createMemoryWalletRegistryStore(entries),
     cache: createMemoryCacheStore(),
     logger: silent,
+    // Image URLs come from the configured public URL, never from the request's host.
+    publicUrl: 'https://public.example/',
   })
 }
 
@@ -97,7 +99,7 @@ describe('GET /getWallets', () => {
         "homepage": "https://alpha.example",
         "id": "alpha-one",
         "image_id": "alpha-one-v1",
-        "image_url": "http://api.test/getWalletImage/alpha-one-v1?projectId=0123456789abcdef0123456789abcdef",
+        "image_url": "https://public.example/getWalletImage/alpha-one-v1?projectId=0123456789abcdef0123456789abcdef",
         "mobile_link": "alpha://",
         "name": "Alpha One",
         "rdns": "io.alpha",

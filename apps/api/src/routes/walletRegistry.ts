@@ -35,7 +35,7 @@ export function walletRegistryRoute({ wallets }: { wallets: WalletRegistryStore 
         badgeType: query.badge_type,
         chains: query.chains,
       })
-      const imageBase = `${new URL(c.req.url).origin}/getWalletImage/`
+      const imageBase = `${c.get('apiOrigin')}/getWalletImage/`
       const imageQuery = `?projectId=${encodeURIComponent(c.get('project').id)}`
       const body: GetWalletsResponse = {
         count,

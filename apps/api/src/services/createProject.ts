@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { InvalidProjectInputError } from '../errors/project.ts'
-import { isOriginPattern } from '../middleware/createOriginMatcher.ts'
+import { parseOriginPattern } from '../middleware/parseOriginPattern.ts'
 import type { Project, ProjectStore } from '../stores/projectStore.ts'
 
 export type CreateProjectParameters = {
@@ -33,11 +33,10 @@ export function parseCreateProjectParameters(
   const problems: string[] = []
   if (!name) problems.push('A project name is required (--name "My app").')
   else if (name.length > 100) problems.push('The project name must be at most 100 characters.')
-  for (const origin of allowedOrigins)
-    if (!isOriginPattern(origin))
-      problems.push(
-        `${JSON.stringify(origin)} is not an origin pattern: expected one like "https://app.example.com", "https://*.example.com" or "http://localhost:*".`,
-      )
+  for (const origin of allowedOrigins) {
+    const parsed = parseOriginPattern(origin)
+    if (!parsed.ok) problems.push(parsed.problem)
+  }
   if (problems.length > 0) throw new InvalidProjectInputError({ problems })
   return { name, allowedOrigins }
 }
