@@ -31,6 +31,10 @@ describe('parseEnv', () => {
       LATCH_REQUEST_TIMEOUT_MS: 30_000,
       LATCH_KEEP_ALIVE_TIMEOUT_MS: 5_000,
       LATCH_MAX_CONNECTIONS: 2_000,
+      LATCH_DB_POOL_SIZE: 10,
+      LATCH_DB_CONNECT_TIMEOUT_MS: 5_000,
+      LATCH_DB_STATEMENT_TIMEOUT_MS: 10_000,
+      LATCH_DB_IDLE_TIMEOUT_MS: 30_000,
     })
     expect(defaultStateDir).toBe(path.resolve(import.meta.dirname, '../../../.latch'))
   })
@@ -152,6 +156,37 @@ describe('parseEnv', () => {
     ).toMatchInlineSnapshot(`
       "Invalid environment variables: LATCH_PROJECT_IDS.
       - LATCH_PROJECT_IDS: Required when LATCH_NETWORKS is set (a comma list of accepted project ids)."
+    `)
+  })
+
+  test('the PostgreSQL pool settings: whole numbers in range', () => {
+    expect(
+      parseEnv(
+        {},
+        {
+          LATCH_DB_POOL_SIZE: '3',
+          LATCH_DB_CONNECT_TIMEOUT_MS: '1500',
+          LATCH_DB_STATEMENT_TIMEOUT_MS: '',
+          LATCH_DB_IDLE_TIMEOUT_MS: '60000',
+        },
+      ),
+    ).toMatchObject({
+      LATCH_DB_POOL_SIZE: 3,
+      LATCH_DB_CONNECT_TIMEOUT_MS: 1_500,
+      LATCH_DB_STATEMENT_TIMEOUT_MS: 10_000,
+      LATCH_DB_IDLE_TIMEOUT_MS: 60_000,
+    })
+    expect(
+      parseError({
+        LATCH_DB_POOL_SIZE: '0',
+        LATCH_DB_CONNECT_TIMEOUT_MS: '5s',
+        LATCH_DB_STATEMENT_TIMEOUT_MS: '2.5',
+      }).message,
+    ).toMatchInlineSnapshot(`
+      "Invalid environment variables: LATCH_DB_POOL_SIZE, LATCH_DB_CONNECT_TIMEOUT_MS, LATCH_DB_STATEMENT_TIMEOUT_MS.
+      - LATCH_DB_POOL_SIZE: Expected a number of connections between 1 and 1000.
+      - LATCH_DB_CONNECT_TIMEOUT_MS: Expected a time in ms between 100 and 600000.
+      - LATCH_DB_STATEMENT_TIMEOUT_MS: Expected a time in ms between 100 and 3600000."
     `)
   })
 
