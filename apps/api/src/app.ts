@@ -207,6 +207,12 @@ export function createApp(deps: AppDeps) {
       const cause = error instanceof Error && error.cause !== undefined ? error.cause : error
       logger.warn('The database is unavailable.', { requestId, cause: describeCause(cause) })
       c.header('Retry-After', '5')
+      // Failing before CORS ran (the project lookup), the page could not read why: the body is
+      // the same fixed text for everyone, and no credentials are involved, so any page may.
+      if (!c.res.headers.has('Access-Control-Allow-Origin')) {
+        c.header('Access-Control-Allow-Origin', '*')
+        c.header('Access-Control-Expose-Headers', 'Retry-After, X-Request-Id')
+      }
       return errorResponse(c, new DatabaseOutageError({ cause: error }))
     }
     if (error instanceof BaseError) {

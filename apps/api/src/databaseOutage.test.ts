@@ -48,9 +48,12 @@ describe.skipIf(!testDatabaseUrl)('a PostgreSQL outage and its recovery', () => 
   let api: ServeApiReturnType
   const { logger, entries } = createTestLogger()
 
+  // A page the default origins allow: it must be able to read the 503 too.
+  const origin = 'http://localhost:5173'
   const history = () =>
     fetch(
       `${api.url}/v1/account/${bob}/history?projectId=${fixtureProjectId}&chainId=31337&limit=100`,
+      { headers: { Origin: origin } },
     )
   const hashesIn = async (response: Response) =>
     ((await response.json()) as { data: { metadata: { hash: string } }[] }).data.map((item) =>
@@ -102,7 +105,9 @@ describe.skipIf(!testDatabaseUrl)('a PostgreSQL outage and its recovery', () => 
       Array.from({ length: 12 }, (_, n) =>
         n % 2 === 0
           ? history()
-          : fetch(`${api.url}/v1/supported-chains?projectId=${fixtureProjectId}`),
+          : fetch(`${api.url}/v1/supported-chains?projectId=${fixtureProjectId}`, {
+              headers: { Origin: origin },
+            }),
       ),
     )
     expect(performance.now() - started).toBeLessThan(5_000)
@@ -110,6 +115,7 @@ describe.skipIf(!testDatabaseUrl)('a PostgreSQL outage and its recovery', () => 
       expect(response.status).toBe(503)
       expect(response.headers.get('content-type')).toMatch(/^application\/json/)
       expect(response.headers.get('retry-after')).toBe('5')
+      expect([origin, '*']).toContain(response.headers.get('access-control-allow-origin'))
       expect(await response.json()).toEqual({
         error: {
           code: 'DATABASE_UNAVAILABLE',
