@@ -36,6 +36,8 @@ export function createHttpServer(
       headersTimeout: limits.headersTimeoutMs,
       requestTimeout: limits.requestTimeoutMs,
       keepAliveTimeout: limits.keepAliveTimeoutMs,
+      // How often the two timeouts above are checked (Node's default is every 30 s).
+      connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
     },
     listener,
   )
