@@ -23,6 +23,7 @@ import { checkOriginHeader } from './middleware/checkOriginHeader.ts'
 import { closeUnreadBody } from './middleware/closeUnreadBody.ts'
 import { createProjectOriginMatcher } from './middleware/createProjectOriginMatcher.ts'
 import { loadProject } from './middleware/loadProject.ts'
+import { type RateLimitSettings, rateLimit } from './middleware/rateLimit.ts'
 import { refuseControlCharacters } from './middleware/refuseControlCharacters.ts'
 import { requireProject } from './middleware/requireProject.ts'
 import type { ApiNetwork } from './network.ts'
@@ -50,6 +51,7 @@ import type { PriceSource } from './services/prices/priceSource.ts'
 import type { CacheStore } from './stores/cacheStore.ts'
 import { createDbNameStore } from './stores/createDbNameStore.ts'
 import type { ProjectStore } from './stores/projectStore.ts'
+import type { RateLimitCounter } from './stores/createRateLimitCounter.ts'
 import { createDbSessionStore } from './stores/sessions/createDbSessionStore.ts'
 import type { WalletRegistryStore } from './stores/walletRegistryStore.ts'
 
@@ -93,6 +95,30 @@ export type AppDeps = {
    * returns (token and wallet images) start with it; default `http://localhost` (tests).
    */
   publicUrl?: string | undefined
+  /**
+   * Per IP and per project request limits over shared counters (`serveApi` builds them from
+   * LATCH_RATE_LIMITS*); without them (unit tests of other things) nothing is limited.
+   */
+  rateLimits?: { counter: RateLimitCounter; settings: RateLimitSettings } | undefined
+  /** Quotas of names and sign-in (LATCH_NAMES_PER_ADDRESS, ...); defaults when unset. */
+  quotas?: Partial<ApiQuotas> | undefined
+}
+
+/** Quotas on what one account or project may hold. */
+export type ApiQuotas = {
+  /** Names one address may register. */
+  namesPerAddress: number
+  /** Unused, unexpired sign-in nonces one project may hold. */
+  maxPendingNonces: number
+  /** The longest session, in ms. */
+  maxSessionMs: number
+}
+
+/** The quotas when no setting says otherwise. */
+export const defaultApiQuotas: ApiQuotas = {
+  namesPerAddress: 3,
+  maxPendingNonces: 10_000,
+  maxSessionMs: 7 * 24 * 60 * 60 * 1000,
 }
 
 /** The largest request body the API reads. */
@@ -101,6 +127,7 @@ const maxBodyBytes = 64 * 1024
 /** Builds the API as a Request -> Response function: serve it, or call `app.request()` in tests. */
 export function createApp(deps: AppDeps) {
   const { logger } = deps
+  const quotas = { ...defaultApiQuotas, ...deps.quotas }
   const defaultOrigins = deps.allowedOrigins ?? defaultAllowedOrigins
   const apiOrigin = (deps.publicUrl ?? 'http://localhost').replace(/\/+$/, '')
   const originMatcherFor = createProjectOriginMatcher(defaultOrigins)
@@ -146,6 +173,8 @@ export function createApp(deps: AppDeps) {
     }),
   )
   app.use(loadProject(deps.projects))
+  // After CORS, so a 429 carries its headers; before the routes' work.
+  if (deps.rateLimits) app.use(rateLimit(deps.rateLimits))
   app.use(checkOrigin(matchesOrigin))
 
   /** Readiness probe for the start and test scripts; needs no project id. */
@@ -167,6 +196,8 @@ export function createApp(deps: AppDeps) {
         clients: deps.clients,
         cache: deps.cache,
         suffix: deps.nameSuffix ?? defaultNameSuffix,
+        namesPerAddress: quotas.namesPerAddress,
+        wallets: deps.wallets,
       }),
     )
   if (deps.db) {
@@ -181,8 +212,16 @@ export function createApp(deps: AppDeps) {
     app.route('/v1', nftImageRoute({ db: deps.db, networks: deps.networks, nftMetadata, nftFetch }))
     // Sign in with the wallet (EIP-4361): nonces and sessions live in the database.
     const sessions = createDbSessionStore({ db: deps.db })
-    app.route('/v1', authNonceRoute({ sessions }))
-    app.route('/v1', sessionsRoute({ sessions, networks: deps.networks, clients: deps.clients }))
+    app.route('/v1', authNonceRoute({ sessions, maxPendingNonces: quotas.maxPendingNonces }))
+    app.route(
+      '/v1',
+      sessionsRoute({
+        sessions,
+        networks: deps.networks,
+        clients: deps.clients,
+        maxSessionMs: quotas.maxSessionMs,
+      }),
+    )
   }
 
   // Token icons are public (spec section 7: /public/getTokenImage/{id}), like images on a CDN.

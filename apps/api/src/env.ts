@@ -110,6 +110,17 @@ function databaseSetting(fallback: number, min: number, max: number, what: strin
     .transform((value) => value ?? fallback)
 }
 
+/** A whole-number limit between `min` and `max`, or its default when unset. */
+function limitSetting(fallback: number, min: number, max: number, what: string) {
+  const message = `Expected ${what} between ${min} and ${max}.`
+  return z
+    .preprocess(
+      (value) => (value === '' || value === undefined ? undefined : Number(value)),
+      z.number(message).int(message).min(min, message).max(max, message).optional(),
+    )
+    .transform((value) => value ?? fallback)
+}
+
 const envSchema = z.object({
   PORT: z
     .preprocess(
@@ -217,6 +228,27 @@ const envSchema = z.object({
           ),
       ),
   ),
+  /** `off` switches every rate limit off (load benchmarks from one IP); unset or `on`, on. */
+  LATCH_RATE_LIMITS: optional(z.enum(['on', 'off'], 'Expected on or off.')),
+  /** Reads (GET) one client IP may make per minute (default 3000). */
+  LATCH_RATE_LIMIT_READS_PER_IP: limitSetting(3000, 1, 10_000_000, 'a number of requests'),
+  /** Reads one project's clients may make per minute together (default 60000). */
+  LATCH_RATE_LIMIT_READS_PER_PROJECT: limitSetting(60_000, 1, 10_000_000, 'a number of requests'),
+  /** Writes (nonces, names, sessions) one client IP may make per minute (default 120). */
+  LATCH_RATE_LIMIT_WRITES_PER_IP: limitSetting(120, 1, 10_000_000, 'a number of requests'),
+  /** Writes one project's clients may make per minute together (default 3000). */
+  LATCH_RATE_LIMIT_WRITES_PER_PROJECT: limitSetting(3000, 1, 10_000_000, 'a number of requests'),
+  /**
+   * How many proxies in front of the API append to `X-Forwarded-For` (default 0: the client is
+   * the socket's address and the header is ignored).
+   */
+  LATCH_TRUST_PROXY_HOPS: limitSetting(0, 0, 10, 'a number of proxies'),
+  /** Unused, unexpired sign-in nonces one project may hold (default 10000). */
+  LATCH_MAX_PENDING_NONCES: limitSetting(10_000, 1, 10_000_000, 'a number of nonces'),
+  /** Names one address may register (default 3). */
+  LATCH_NAMES_PER_ADDRESS: limitSetting(3, 1, 1000, 'a number of names'),
+  /** The longest sign-in session, in hours; a longer Expiration Time is refused (default 168). */
+  LATCH_SESSION_MAX_HOURS: limitSetting(168, 1, 8760, 'a number of hours'),
 })
 
 /** The validated configuration of one API process. */

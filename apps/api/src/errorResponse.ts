@@ -10,6 +10,7 @@ const statusByCode: Record<ApiErrorCode, ContentfulStatusCode> = {
   CONFLICT: 409,
   UPSTREAM_UNAVAILABLE: 502,
   INTERNAL: 500,
+  RATE_LIMITED: 429,
   DATABASE_UNAVAILABLE: 503,
 }
 

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { createApp } from './app.ts'
 import { createChainClients } from './createChainClients.ts'
 import { createHttpServer } from './createHttpServer.ts'
-import type { Database } from './db/createDatabase.ts'
+import type { Database, LatchDb } from './db/createDatabase.ts'
 import { describeDatabase, openDatabase } from './db/openDatabase.ts'
 import type { Env } from './env.ts'
 import { PortInUseError } from './errors/config.ts'
@@ -16,6 +16,9 @@ import { createPriceSource } from './services/prices/createPriceSource.ts'
 import { seedProjects } from './services/seedProjects.ts'
 import { createDbCacheStore } from './stores/createDbCacheStore.ts'
 import { createDbProjectStore } from './stores/createDbProjectStore.ts'
+import { createDbRateLimitStore } from './stores/createDbRateLimitStore.ts'
+import { createRateLimitCounter } from './stores/createRateLimitCounter.ts'
+import { createDbSessionStore } from './stores/sessions/createDbSessionStore.ts'
 import { createMemoryWalletRegistryStore } from './stores/createMemoryWalletRegistryStore.ts'
 
 export type ServeApiReturnType = {
@@ -62,6 +65,7 @@ async function serve(
   await seedProjects(projects, config.projects)
   const clients = createChainClients(config.networks)
   const cache = createDbCacheStore({ db: database.db })
+  const limits = startLimits(env, { db: database.db, logger })
   // The app is built once the listen URL (its default public URL) is known.
   let app: ReturnType<typeof createApp> | undefined
   const server = createHttpServer(
@@ -115,6 +119,12 @@ async function serve(
     nameSuffix: env.LATCH_NAME_SUFFIX,
     // The devnet serves NFT metadata and images on 127.0.0.1; real networks' hosts must be public.
     nftFetch: { allowPrivateHosts: config.source === 'devnet' },
+    rateLimits: limits.rateLimits,
+    quotas: {
+      namesPerAddress: env.LATCH_NAMES_PER_ADDRESS,
+      maxPendingNonces: env.LATCH_MAX_PENDING_NONCES,
+      maxSessionMs: env.LATCH_SESSION_MAX_HOURS * 3_600_000,
+    },
   })
 
   if (config.allowedOrigins.includes('*'))
@@ -149,10 +159,47 @@ async function serve(
         server.close((error) => (error ? reject(error) : resolve()))
         server.closeAllConnections()
       }).finally(async () => {
+        await limits.stop()
         await indexer?.stop()
         await database.close()
       })
       return stopping
+    },
+  }
+}
+
+/**
+ * The rate limits (unless LATCH_RATE_LIMITS=off) over the database's shared counters, and a
+ * sweeper deleting expired sign-in nonces every 30 s; `stop` before the database closes.
+ */
+function startLimits(env: Env, { db, logger }: { db: LatchDb; logger: Logger }) {
+  const onError = (error: unknown) =>
+    logger.warn('Rate-limit counters could not be written; retrying.', {
+      cause: error instanceof Error ? error.message : String(error),
+    })
+  const counter =
+    env.LATCH_RATE_LIMITS === 'off'
+      ? undefined
+      : createRateLimitCounter({ store: createDbRateLimitStore({ db }), onError })
+  const sessions = createDbSessionStore({ db })
+  const sweeper = setInterval(() => {
+    sessions.sweepExpiredNonces().catch(onError)
+  }, 30_000)
+  sweeper.unref()
+  return {
+    rateLimits: counter && {
+      counter,
+      settings: {
+        readsPerIp: env.LATCH_RATE_LIMIT_READS_PER_IP,
+        readsPerProject: env.LATCH_RATE_LIMIT_READS_PER_PROJECT,
+        writesPerIp: env.LATCH_RATE_LIMIT_WRITES_PER_IP,
+        writesPerProject: env.LATCH_RATE_LIMIT_WRITES_PER_PROJECT,
+        trustProxyHops: env.LATCH_TRUST_PROXY_HOPS,
+      },
+    },
+    async stop() {
+      clearInterval(sweeper)
+      await counter?.stop()
     },
   }
 }

@@ -14,6 +14,8 @@ export const apiErrorCodes = [
   'CONFLICT',
   'UPSTREAM_UNAVAILABLE',
   'INTERNAL',
+  /** 429, with `Retry-After`: a rate limit or quota; try again later. */
+  'RATE_LIMITED',
   /** 503, with `Retry-After`: the database is down or overloaded; try again shortly. */
   'DATABASE_UNAVAILABLE',
 ] as const

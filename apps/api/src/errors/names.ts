@@ -98,3 +98,53 @@ export class NameChainNotSupportedError extends BaseError {
     )
   }
 }
+
+/** The label is reserved (a role like `admin`, a brand, a wallet's name) or holds a brand. */
+export class ReservedNameError extends BaseError {
+  override name = 'ReservedNameError'
+  constructor({ name }: { name: string }) {
+    super(`The name ${quote(name)} is reserved.`, { code: 'CONFLICT' })
+  }
+}
+
+/** An `xn--` (punycode) label, or any with hyphens in its 3rd and 4th places (IDNA's). */
+export class PunycodeNameError extends BaseError {
+  override name = 'PunycodeNameError'
+  constructor({ name }: { name: string }) {
+    super(
+      `The name ${quote(name)} cannot be registered: labels with "--" in their 3rd and 4th characters (like "xn--") are not allowed.`,
+      { code: 'BAD_REQUEST' },
+    )
+  }
+}
+
+/** The name reads like a name another address holds, or like a reserved one. */
+export class ConfusableNameError extends BaseError {
+  override name = 'ConfusableNameError'
+  constructor({ name, like }: { name: string; like: string }) {
+    super(`The name ${quote(name)} looks like ${quote(like)}, which is taken.`, {
+      code: 'CONFLICT',
+    })
+  }
+}
+
+/** The address holds as many names as one address may (LATCH_NAMES_PER_ADDRESS). */
+export class NameLimitError extends BaseError {
+  override name = 'NameLimitError'
+  constructor({ address, max }: { address: string; max: number }) {
+    super(
+      `The address ${quote(address)} already has ${max} names, the most one address may hold.`,
+      {
+        code: 'CONFLICT',
+      },
+    )
+  }
+}
+
+/** A contract account's name asked for on a chain it was not registered for. */
+export class NameNotOnChainError extends BaseError {
+  override name = 'NameNotOnChainError'
+  constructor({ name, chainId }: { name: string; chainId: number }) {
+    super(`Name ${quote(name)} has no address on chain eip155:${chainId}.`, { code: 'NOT_FOUND' })
+  }
+}

@@ -91,3 +91,14 @@ export class SessionNotFoundError extends BaseError {
     super(`No session ${quote(id)} for ${quote(address)}.`, { code: 'NOT_FOUND' })
   }
 }
+
+/** The message's `Expiration Time` is further away than the longest session (LATCH_SESSION_MAX_HOURS). */
+export class SessionTooLongError extends BaseError {
+  override name = 'SessionTooLongError'
+  constructor({ time, maxHours }: { time: Date; maxHours: number }) {
+    super(
+      `The sign-in message's Expiration Time ${time.toISOString()} is more than ${maxHours} hours away: sessions last at most ${maxHours} hours.`,
+      { code: 'BAD_REQUEST' },
+    )
+  }
+}

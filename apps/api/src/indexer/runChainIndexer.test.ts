@@ -225,42 +225,67 @@ forEachDatabase('runChainIndexer behind a misbehaving RPC', (context) => {
     // A node 2,000 blocks behind the indexed block, while the chain goes on.
     proxy.setMode({ lagBlocks: 2_000 })
     await sendSome(3)
-    await waitFor(() => status()?.lastError?.startsWith('NodeBehindError'), { message: 'lag' })
     await letItRetry()
     expect(await readIndex(context.db, chain.chainId)).toEqual(before)
     expect(status()).toMatchObject({ indexedBlock: checkpoint, reorgs: 0, resets: 0 })
+    expect(status()?.lastError).toMatch(/^NodeBehindError: .* is at block \d+, behind the indexed/)
 
-    // A node that answers null for its newest blocks and for logs reaching them.
+    // Caught up again, a node that answers null for its newest blocks and for logs reaching
+    // them: first with nothing new (the indexed tip unconfirmed), then as the chain goes on.
+    proxy.setMode({})
+    await waitForTruth()
+    const caughtUp = await readIndex(context.db, chain.chainId)
     proxy.setMode({ nullRecentBlocks: 3 })
-    await sendSome(4)
-    await waitFor(() => status()?.lastError?.match(/BlockNotFoundError|BlockRangeIncomplete/), {
-      message: 'null answers',
-    })
     await letItRetry()
-    const duringNulls = await readIndex(context.db, chain.chainId)
-    expect(duringNulls.transfers).toEqual(expect.arrayContaining(before.transfers))
+    expect(await readIndex(context.db, chain.chainId)).toEqual(caughtUp)
+    expect(status()?.lastError).toMatch(/^ReorgUnprovenError: .* it answered no block \d+\.$/)
+    await sendSome(4)
+    await letItRetry()
+    expect((await readIndex(context.db, chain.chainId)).transfers).toEqual(
+      expect.arrayContaining(caughtUp.transfers),
+    )
+    expect(status()?.lastError).toMatch(/BlockNotFoundError|BlockRangeIncompleteError/)
     expect(status()).toMatchObject({ reorgs: 0, resets: 0 })
 
-    // A balancer flipping between this node and one that stopped syncing below the checkpoint.
+    // A node whose log index lags its blocks: the blocks come, their Transfer logs do not.
+    proxy.setMode({ logsLagBlocks: 4 })
+    await sendSome(5)
+    await letItRetry()
+    expect(status()?.lastError).toMatch(/^BlockRangeIncompleteError: .* without all of its logs\.$/)
+    expect(status()).toMatchObject({ reorgs: 0, resets: 0 })
+
+    // Caught up again, a balancer flipping between this node and one that stopped syncing
+    // below the indexed block: first with nothing new, then as the chain goes on.
+    proxy.setMode({})
+    await waitForTruth()
+    const beforeFlips = await readIndex(context.db, chain.chainId)
     behind = await startForkedAnvil({
       forkUrl: chain.rpcUrl,
-      blockNumber: checkpoint - 5,
+      blockNumber: (status()?.indexedBlock as number) - 5,
       portFrom: 5160,
     })
     proxy.setMode({ flipWith: behind.rpcUrl })
-    for (let round = 5; round < 8; round++) {
+    const retriesBeforeFlips = entries.filter((entry) => entry.level === 'warn').length
+    await letItRetry()
+    expect(await readIndex(context.db, chain.chainId)).toEqual(beforeFlips)
+    for (let round = 6; round < 9; round++) {
       await sendSome(round)
       await letItRetry(10)
     }
-    const duringFlips = await readIndex(context.db, chain.chainId)
-    expect(duringFlips.transfers).toEqual(expect.arrayContaining(before.transfers))
+    expect((await readIndex(context.db, chain.chainId)).transfers).toEqual(
+      expect.arrayContaining(beforeFlips.transfers),
+    )
     expect(status()).toMatchObject({ reorgs: 0, resets: 0 })
+    // The two nodes did disagree, and each disagreement was waited out.
+    expect(entries.filter((entry) => entry.level === 'warn').length).toBeGreaterThan(
+      retriesBeforeFlips,
+    )
 
     // The RPC behaves again: indexing catches up to exactly the chain, nothing was reset.
     proxy.setMode({})
     await waitForTruth()
     const after = await readIndex(context.db, chain.chainId)
-    expect(after.transfers).toHaveLength(16)
+    expect(after.transfers).toHaveLength(18)
     expect(after.transfers).toEqual(expect.arrayContaining(before.transfers))
     expect(status()).toMatchObject({ reorgs: 0, resets: 0, lastError: null })
     expect(entries.filter((entry) => /Reorg|new genesis/.test(entry.message))).toEqual([])
@@ -275,7 +300,7 @@ forEachDatabase('runChainIndexer behind a misbehaving RPC', (context) => {
     expect(status()?.lastError).toMatchInlineSnapshot(
       `"ChainIdMismatchError: The RPC of chain eip155:31337 answers chain id 1: indexing of this chain stopped."`,
     )
-    await sendSome(9)
+    await sendSome(10)
     expect(await readIndex(context.db, chain.chainId)).toEqual(before)
     expect(entries.at(-1)).toMatchObject({
       level: 'error',

@@ -6,6 +6,7 @@ import type { ChainClients } from '../createChainClients.ts'
 import { ChainNotSupportedError, InvalidAddressError } from '../errors/request.ts'
 import type { Logger } from '../logger.ts'
 import type { ApiNetwork } from '../network.ts'
+import { allowForceUpdate } from '../services/allowForceUpdate.ts'
 import { getBalances } from '../services/getBalances.ts'
 import type { PriceSource } from '../services/prices/priceSource.ts'
 import type { CacheStore } from '../stores/cacheStore.ts'
@@ -34,6 +35,10 @@ export function balanceRoute({
     const network = networksById.get(query.chainId)
     const client = clients.get(query.chainId)
     if (!network || !client) throw new ChainNotSupportedError({ chainId: query.chainId })
+    // Honoured once per address and chain every few seconds; otherwise the cache answers.
+    const forceUpdate =
+      query.forceUpdate === 'true' &&
+      (await allowForceUpdate({ cache }, { key: `balance:${network.id}:${address.toLowerCase()}` }))
     const origin = c.get('apiOrigin')
     const balances = await getBalances(
       { client, prices, cache, logger },
@@ -41,7 +46,7 @@ export function balanceRoute({
         address,
         network,
         currency: query.currency,
-        forceUpdate: query.forceUpdate === 'true',
+        forceUpdate,
         iconUrl: (token) => getTokenImageUrl(origin, network.id, token),
       },
     )

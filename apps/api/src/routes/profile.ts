@@ -17,6 +17,7 @@ import { registerName } from '../services/names/registerName.ts'
 import { suggestNames } from '../services/names/suggestNames.ts'
 import type { CacheStore } from '../stores/cacheStore.ts'
 import type { NameStore } from '../stores/nameStore.ts'
+import type { WalletRegistryStore } from '../stores/walletRegistryStore.ts'
 import { parseQuery } from './parseQuery.ts'
 import { readJsonObject } from './readJsonObject.ts'
 
@@ -28,13 +29,25 @@ export type ProfileRouteDeps = {
   suffix: string
   /** The server's clock in ms (tests pin it). */
   now?: (() => number) | undefined
+  /** Names one address may hold (LATCH_NAMES_PER_ADDRESS). */
+  namesPerAddress?: number | undefined
+  /** Wallets' names are reserved. */
+  wallets?: WalletRegistryStore | undefined
 }
 
 const lookupQuerySchema = z.object({ projectId: projectIdParam })
+/** `chainId`: answer only if the name has an address on that chain (a contract account's may not). */
+const accountQuerySchema = lookupQuerySchema.extend({
+  chainId: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, 'chainId must be a chain id like 8453.')
+    .transform(Number)
+    .optional(),
+})
 
 /**
  * Account names (spec section 7): `POST /v1/profile/account` registers one from a signed
- * message, `GET /v1/profile/account/{name}` reads it, `GET /v1/profile/reverse/{address}`
+ * message, `GET /v1/profile/account/{name}?chainId` reads it, `GET /v1/profile/reverse/{address}`
  * lists an address's names and `GET /v1/profile/suggestions/{name}` offers free ones.
  */
 export function profileRoute(deps: ProfileRouteDeps) {
@@ -51,8 +64,8 @@ export function profileRoute(deps: ProfileRouteDeps) {
       return c.json(profile satisfies NameProfile, created ? 201 : 200)
     })
     .get('/profile/account/:name', async (c) => {
-      parseQuery(lookupQuerySchema, c.req.query())
-      const profile = await getNameProfile(deps, { name: c.req.param('name') })
+      const { chainId } = parseQuery(accountQuerySchema, c.req.query())
+      const profile = await getNameProfile(deps, { name: c.req.param('name'), chainId })
       return c.json(profile satisfies NameProfile)
     })
     .get('/profile/reverse/:address', async (c) => {

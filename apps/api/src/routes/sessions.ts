@@ -29,6 +29,8 @@ export function sessionsRoute(deps: {
   sessions: SessionStore
   networks: readonly ApiNetwork[]
   clients: ChainClients
+  /** The longest session in ms (LATCH_SESSION_MAX_HOURS). */
+  maxSessionMs?: number | undefined
 }) {
   return new Hono<AppEnv>()
     .post('/sessions', async (c) => {

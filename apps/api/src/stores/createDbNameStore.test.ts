@@ -27,6 +27,7 @@ forEachDatabase('createDbNameStore', (context) => {
         coinType: 60,
         attributes: { a: 'b' },
         createdAt: expect.any(Date),
+        chainIds: null,
       },
     })
     expect(await names.get('MIXED.latch.id')).toEqual(inserted.inserted && inserted.record)

@@ -1,4 +1,4 @@
-import { desc, eq, inArray } from 'drizzle-orm'
+import { desc, eq, inArray, sql } from 'drizzle-orm'
 import { getAddress } from 'viem'
 import type { LatchDb } from '../db/createDatabase.ts'
 import { names } from '../db/schema/index.ts'
@@ -10,6 +10,7 @@ const recordColumns = {
   coinType: names.coinType,
   attributes: names.attributes,
   createdAt: names.createdAt,
+  chainIds: names.chainIds,
 }
 
 /** A `NameStore` over the `names` table; names and addresses are kept in lower case. */
@@ -34,6 +35,8 @@ export function createDbNameStore({ db }: { db: LatchDb }): NameStore {
           attributes: input.attributes,
           message: input.message,
           signature: input.signature,
+          chainIds: input.chainIds ?? null,
+          skeleton: input.skeleton ?? null,
         })
         .onConflictDoNothing({ target: names.name })
         .returning(recordColumns)
@@ -64,6 +67,23 @@ export function createDbNameStore({ db }: { db: LatchDb }): NameStore {
         )
       return new Set(rows.map((row) => row.name))
     },
+    async findBySkeleton(skeleton, { limit = 10 } = {}) {
+      const rows = await db
+        .select(recordColumns)
+        .from(names)
+        .where(eq(names.skeleton, skeleton))
+        .orderBy(names.id)
+        .limit(limit)
+      return rows.map(toRecord)
+    },
+    async addChainId(name, chainId) {
+      await db
+        .update(names)
+        .set({ chainIds: sql`array_append(${names.chainIds}, ${chainId}::integer)` })
+        .where(
+          sql`${names.name} = ${name.toLowerCase()} AND ${names.chainIds} IS NOT NULL AND NOT (${chainId}::integer = ANY(${names.chainIds}))`,
+        )
+    },
   }
 }
 
@@ -73,6 +93,7 @@ function toRecord(row: {
   coinType: number
   attributes: Record<string, string>
   createdAt: Date
+  chainIds: number[] | null
 }): NameRecord {
   return { ...row, address: getAddress(row.address) }
 }

@@ -9,10 +9,22 @@ export type NameRecord = {
   coinType: number
   attributes: Record<string, string>
   createdAt: Date
+  /**
+   * The chain ids the name resolves on: null for an EOA's name (every EVM chain), those a
+   * contract account proved itself on otherwise.
+   */
+  chainIds: number[] | null
 }
 
 /** A name to register, with the signed message and signature that prove the address owns it. */
-export type NameInput = Omit<NameRecord, 'createdAt'> & { message: string; signature: string }
+export type NameInput = Omit<NameRecord, 'createdAt' | 'chainIds'> & {
+  message: string
+  signature: string
+  /** Default null: every EVM chain. */
+  chainIds?: number[] | null | undefined
+  /** The name's look-alike skeleton (`getNameSkeleton`), for `findBySkeleton`. */
+  skeleton?: string | undefined
+}
 
 export type InsertNameReturnType =
   | { inserted: true; record: NameRecord }
@@ -29,4 +41,8 @@ export type NameStore = {
   listByAddress(address: Address, options?: { limit?: number | undefined }): Promise<NameRecord[]>
   /** Which of these full names (lower case) are registered. */
   findRegistered(names: readonly string[]): Promise<Set<string>>
+  /** Names whose look-alike skeleton is `skeleton` (at most `limit`, default 10). */
+  findBySkeleton(skeleton: string, options?: { limit?: number | undefined }): Promise<NameRecord[]>
+  /** Adds a chain a contract account's name resolves on (an EOA's already resolves on all). */
+  addChainId(name: string, chainId: number): Promise<void>
 }

@@ -1,4 +1,4 @@
-import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
 /** Mirrors `migrations/0004_names.sql`: names and addresses in lower case. */
 export const names = pgTable(
@@ -12,6 +12,13 @@ export const names = pgTable(
     message: text('message').notNull(),
     signature: text('signature').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** `migrations/0006_*.sql`: null resolves on every EVM chain (an EOA's name). */
+    chainIds: integer('chain_ids').array(),
+    /** `migrations/0006_*.sql`: the look-alike skeleton (`getNameSkeleton`). */
+    skeleton: text('skeleton'),
   },
-  (table) => [index('names_address_idx').on(table.address, table.id.desc())],
+  (table) => [
+    index('names_address_idx').on(table.address, table.id.desc()),
+    index('names_skeleton_idx').on(table.skeleton),
+  ],
 )

@@ -8,6 +8,11 @@ export type RpcProxyMode = {
   lagBlocks?: number | undefined
   /** The newest this many blocks are answered null (blocks, receipts, logs reaching them). */
   nullRecentBlocks?: number | undefined
+  /**
+   * A node whose log index lags its blocks: logs of the newest this many blocks are left out
+   * of `eth_getLogs` answers, while the blocks and receipts themselves are served.
+   */
+  logsLagBlocks?: number | undefined
   /** A load balancer: requests alternate between the upstream and this other node. */
   flipWith?: string | undefined
   /** The chain id answered to `eth_chainId` (another chain behind the configured URL). */
@@ -56,6 +61,16 @@ export async function startRpcProxy({
     const params = request.params ?? []
     if (request.method === 'eth_chainId' && mode.chainId !== undefined)
       return reply(`0x${mode.chainId.toString(16)}`)
+    if (mode.logsLagBlocks && request.method === 'eth_getLogs') {
+      const response = await call(upstream, request)
+      const lastIndexed = (await headOf(upstream)) - mode.logsLagBlocks
+      if (!Array.isArray(response.result)) return response
+      return reply(
+        (response.result as { blockNumber: string }[]).filter(
+          (log) => Number(log.blockNumber) <= lastIndexed,
+        ),
+      )
+    }
     if (!mode.lagBlocks && !mode.nullRecentBlocks) return call(upstream, request)
 
     const head = await headOf(upstream)

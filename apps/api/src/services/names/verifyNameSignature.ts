@@ -1,12 +1,12 @@
 import { chainIdFromNameCoinType } from '@latch/api-contract'
-import { type Address, type Hex, verifyMessage } from 'viem'
+import type { Address, Hex } from 'viem'
 import type { ChainClients } from '../../createChainClients.ts'
 import {
   InvalidNameSignatureError,
   NameChainNotSupportedError,
   UnsupportedCoinTypeError,
 } from '../../errors/names.ts'
-import { wrapRpcError } from '../wrapRpcError.ts'
+import { verifySignature } from '../sessions/verifySignature.ts'
 
 export type VerifyNameSignatureParameters = {
   /** ENSIP-11 coin type: 60 is chain 1, 2147483648 + id any other chain. */
@@ -17,35 +17,27 @@ export type VerifyNameSignatureParameters = {
 }
 
 /**
- * Checks that `address` signed `message`, or throws. An EOA's EIP-191 signature is checked
- * offline (valid on every chain); anything else is checked on the coin type's chain with
- * viem's `verifyMessage`: ERC-1271 for a deployed contract account, ERC-6492 for one not
- * deployed yet. Throws `InvalidNameSignatureError`, or a 502 when that chain's RPC is down.
+ * Where the name may resolve: `null` for an EOA (its key signs on every chain), the chain
+ * ids the contract account proved itself on otherwise.
+ */
+export type VerifyNameSignatureReturnType = { chainIds: number[] | null }
+
+/**
+ * Checks that `address` signed `message`, or throws. An EOA's EIP-191 signature is recovered
+ * offline (valid on every chain); anything else is checked on the coin type's chain
+ * (`verifySignature`: ERC-1271 for a deployed contract account, ERC-6492 for one not deployed
+ * yet, with capped length and gas), and the name then resolves on that chain only. Throws
+ * `InvalidNameSignatureError`, or a 502 when that chain's RPC is down.
  */
 export async function verifyNameSignature(
   { clients }: { clients: ChainClients },
   { coinType, address, message, signature }: VerifyNameSignatureParameters,
-): Promise<void> {
+): Promise<VerifyNameSignatureReturnType> {
   const chainId = chainIdFromNameCoinType(coinType)
   if (chainId === undefined) throw new UnsupportedCoinTypeError({ coinType })
-  const isEoaSignature = await verifyMessage({ address, message, signature }).catch(() => false)
-  if (isEoaSignature) return
-
-  const client = clients.get(chainId)
-  if (!client) throw new NameChainNotSupportedError({ chainId, coinType })
-  let valid: boolean
-  try {
-    valid = await client.verifyMessage({ address, message, signature })
-  } catch (error) {
-    throw wrapRpcError(chainId, error)
-  }
-  if (valid) return
-  // viem answers `false` when the verifying call fails, also when the RPC is down: only call
-  // the signature wrong when the chain answers.
-  try {
-    await client.getChainId()
-  } catch (error) {
-    throw wrapRpcError(chainId, error)
-  }
+  const proof = await verifySignature({ clients }, { chainId, address, message, signature })
+  if (proof === 'eoa') return { chainIds: null }
+  if (proof === 'contract') return { chainIds: [chainId] }
+  if (!clients.get(chainId)) throw new NameChainNotSupportedError({ chainId, coinType })
   throw new InvalidNameSignatureError({ address })
 }

@@ -54,6 +54,51 @@ export function parseSignInMessage(message: string): SignInMessage {
 }
 
 const headerSuffix = ' wants you to sign in with your Ethereum account:'
+
+/**
+ * Characters a wallet may show as nothing or that reorder the text around them: C0 and C1
+ * controls but LF, the bidirectional marks, embeddings, overrides and isolates, zero-width
+ * characters, line and paragraph separators and the BOM.
+ */
+const hiddenCharacterRegex =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them.
+  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/u
+
+const dateTags = ['Issued At: ', 'Expiration Time: ', 'Not Before: '] as const
+
+/** RFC 3339's date-time, its fields captured. */
+const dateTimeRegex =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,9})?(?:[Zz]|[+-](\d{2}):(\d{2}))$/
+
+/**
+ * Whether `value` is an RFC 3339 date-time that names a real instant: JavaScript's `Date`
+ * rolls 2026-02-30 over to March 2nd, so month, day (leap years too), hour, minute, second
+ * and offset are checked here. Leap seconds (:60) are refused: no clock can check them.
+ */
+function isCalendarDateTime(value: string): boolean {
+  const match = dateTimeRegex.exec(value)
+  if (!match) return false
+  const [
+    year = 0,
+    month = 0,
+    day = 0,
+    hour = 0,
+    minute = 0,
+    second = 0,
+    offsetHour = 0,
+    offsetMinute = 0,
+  ] = match.slice(1).map((part) => Number(part ?? 0))
+  if (month < 1 || month > 12 || day < 1) return false
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate()
+  return (
+    day <= daysInMonth &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    offsetHour <= 23 &&
+    offsetMinute <= 59
+  )
+}
 /** `[ scheme "://" ] domain`: an RFC 3986 scheme and authority (no path, query or space). */
 const headerRegex = /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:\/\/)?[^\s/?#@]+$/
 const addressRegex = /^0x[0-9a-fA-F]{40}$/
@@ -84,6 +129,9 @@ const fieldLines = [
  */
 function findLayoutProblem(message: string): string | undefined {
   if (message.includes('\r')) return 'its lines must end with LF alone, not CRLF.'
+  const hidden = hiddenCharacterRegex.exec(message)
+  if (hidden)
+    return `it holds the control or bidirectional character U+${hidden[0].codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')}, which could hide what is signed.`
   const lines = message.split('\n')
   const [first = '', address = '', blank = ''] = lines
   if (!first.endsWith(headerSuffix) || !headerRegex.test(first.slice(0, -headerSuffix.length)))
@@ -107,6 +155,11 @@ function findLayoutProblem(message: string): string | undefined {
         return `its "${tag.trim()}" line has a malformed value.`
       index++
     } else if (required) return `its "${tag.trim()}" line is missing or out of order.`
+  }
+  for (const tag of dateTags) {
+    const line = lines.find((candidate) => candidate.startsWith(tag))
+    if (line && !isCalendarDateTime(line.slice(tag.length)))
+      return `its ${tag.slice(0, -2)} is not an RFC 3339 date-time.`
   }
   if (lines[index] === 'Resources:') {
     index++

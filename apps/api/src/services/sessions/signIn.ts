@@ -7,6 +7,7 @@ import { ChainNotSupportedError } from '../../errors/request.ts'
 import {
   InvalidSignatureError,
   InvalidSignInMessageError,
+  SessionTooLongError,
   SignInMessageTimeError,
   SignInMessageUsedError,
   SignInNonceExpiredError,
@@ -28,6 +29,12 @@ export type SignInDeps = {
   clients: ChainClients
   /** The clock the message's validity window is judged by (default the system clock). */
   now?: (() => Date) | undefined
+  /**
+   * The longest session in ms (LATCH_SESSION_MAX_HOURS; default 7 days): a message whose
+   * Expiration Time is further away is refused (not clamped: the wallet showed that time);
+   * one without lasts this long at most.
+   */
+  maxSessionMs?: number | undefined
 }
 
 export type SignInParameters = {
@@ -80,6 +87,12 @@ export async function signIn(
     throw new SignInMessageTimeError({ problem: 'expired', time: fields.expirationTime })
   if (fields.notBefore && now < fields.notBefore)
     throw new SignInMessageTimeError({ problem: 'notYetValid', time: fields.notBefore })
+  const maxSessionMs = deps.maxSessionMs ?? defaultSessionTtlMs
+  if (fields.expirationTime && fields.expirationTime.getTime() - now.getTime() > maxSessionMs)
+    throw new SessionTooLongError({
+      time: fields.expirationTime,
+      maxHours: Math.round(maxSessionMs / 3_600_000),
+    })
 
   // Checked before the signature (a cheap read with a precise answer); consumed after it.
   const nonceState = await deps.sessions.getNonceState({ projectId, nonce: fields.nonce })
@@ -101,7 +114,9 @@ export async function signIn(
     uri: fields.uri,
     nonce: fields.nonce,
     issuedAt: fields.issuedAt,
-    expiresAt: fields.expirationTime ?? new Date(now.getTime() + defaultSessionTtlMs),
+    expiresAt:
+      fields.expirationTime ??
+      new Date(now.getTime() + Math.min(defaultSessionTtlMs, maxSessionMs)),
     message,
     signature,
   })

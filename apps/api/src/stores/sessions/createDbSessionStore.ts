@@ -21,15 +21,54 @@ export function createDbSessionStore({
 }: CreateDbSessionStoreParameters): SessionStore {
   let lastSweep = 0
   return {
-    async addNonce({ projectId, nonce, ttlMs }) {
+    async addNonce({ projectId, nonce, ttlMs, maxOutstanding }) {
       const expiresAt = sql`now() + make_interval(secs => ${ttlMs / 1000})`
-      await db.insert(signInNonces).values({ nonce, projectId, expiresAt })
+      if (maxOutstanding === undefined)
+        await db.insert(signInNonces).values({ nonce, projectId, expiresAt })
+      else {
+        // One statement: counted and inserted together (processes racing may pass the cap by
+        // the few nonces they write in the same instant).
+        const inserted = await db.execute<{ nonce: string }>(sql`
+          INSERT INTO sign_in_nonces (nonce, project_id, expires_at)
+          SELECT ${nonce}, ${projectId}, ${expiresAt}
+          WHERE (
+            SELECT count(*) FROM (
+              SELECT 1 FROM sign_in_nonces
+              WHERE project_id = ${projectId} AND used_at IS NULL AND expires_at > now()
+              LIMIT ${maxOutstanding}
+            ) AS outstanding
+          ) < ${maxOutstanding}
+          RETURNING nonce`)
+        if (inserted.rows.length === 0) {
+          const [first] = await db
+            .select({
+              ms: sql<number>`extract(epoch from (min(${signInNonces.expiresAt}) - now())) * 1000`,
+            })
+            .from(signInNonces)
+            .where(
+              and(
+                eq(signInNonces.projectId, projectId),
+                isNull(signInNonces.usedAt),
+                gt(signInNonces.expiresAt, sql`now()`),
+              ),
+            )
+          return { added: false, retryAfterMs: Math.max(1000, Math.ceil(Number(first?.ms ?? 0))) }
+        }
+      }
       if (Date.now() - lastSweep >= sweepIntervalMs) {
         lastSweep = Date.now()
         await db
           .delete(signInNonces)
           .where(lt(signInNonces.expiresAt, sql`now() - interval '1 day'`))
       }
+      return { added: true }
+    },
+    async sweepExpiredNonces() {
+      const rows = await db
+        .delete(signInNonces)
+        .where(and(isNull(signInNonces.usedAt), lt(signInNonces.expiresAt, sql`now()`)))
+        .returning({ nonce: signInNonces.nonce })
+      return rows.length
     },
     getNonceState: (input) => readNonceState(db, input),
     async create(session) {

@@ -29,6 +29,8 @@ export type NewSession = Omit<SessionRecord, 'revokedAt' | 'createdAt'>
  */
 export type NonceState = 'usable' | 'used' | 'expired' | 'unknown'
 
+export type AddNonceResult = { added: true } | { added: false; retryAfterMs: number }
+
 export type CreateSessionResult =
   | { status: 'created'; session: SessionRecord }
   | { status: Exclude<NonceState, 'usable'> }
@@ -38,8 +40,19 @@ export type CreateSessionResult =
  * shared by every API process). Expiry is judged by the store's clock (the database's).
  */
 export type SessionStore = {
-  /** Remembers a nonce handed out to the project, usable for `ttlMs`. */
-  addNonce(input: { projectId: string; nonce: string; ttlMs: number }): Promise<void>
+  /**
+   * Remembers a nonce handed out to the project, usable for `ttlMs`, unless the project already
+   * holds `maxOutstanding` unused, unexpired nonces: then nothing is stored and the answer says
+   * when the first of them expires.
+   */
+  addNonce(input: {
+    projectId: string
+    nonce: string
+    ttlMs: number
+    maxOutstanding?: number | undefined
+  }): Promise<AddNonceResult>
+  /** Deletes the unused nonces that have expired; answers how many. */
+  sweepExpiredNonces(): Promise<number>
   getNonceState(input: { projectId: string; nonce: string }): Promise<NonceState>
   /**
    * Consumes the session's nonce and stores the session, atomically: of two sign-ins with one
