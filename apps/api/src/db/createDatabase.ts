@@ -40,6 +40,8 @@ export type CreateDatabaseParameters = {
   dataDir?: string | undefined
   /** Apply pending `migrations/*.sql` before returning (default true). */
   migrate?: boolean | undefined
+  /** Where the migration files are (default `migrationsDir`; tests use their own). */
+  migrationsDir?: string | undefined
   /** Connections in the PostgreSQL pool (default 10). */
   maxConnections?: number | undefined
   /** PostgreSQL: how long opening a connection (or waiting for a free one) may take (5000 ms). */
@@ -64,17 +66,23 @@ export const defaultPoolSettings = {
  * cannot be opened (server down, bad credentials, PGlite data directory in use).
  */
 export async function createDatabase(parameters: CreateDatabaseParameters): Promise<Database> {
-  const database = parameters.databaseUrl
-    ? await openPostgres(parameters.databaseUrl, {
+  const { databaseUrl } = parameters
+  const connectTimeoutMs = parameters.connectTimeoutMs ?? defaultPoolSettings.connectTimeoutMs
+  const database = databaseUrl
+    ? await openPostgres(databaseUrl, {
         max: parameters.maxConnections ?? defaultPoolSettings.maxConnections,
-        connectTimeoutMs: parameters.connectTimeoutMs ?? defaultPoolSettings.connectTimeoutMs,
+        connectTimeoutMs,
         statementTimeoutMs: parameters.statementTimeoutMs ?? defaultPoolSettings.statementTimeoutMs,
         idleTimeoutMs: parameters.idleTimeoutMs ?? defaultPoolSettings.idleTimeoutMs,
       })
     : await openPglite(parameters.dataDir)
+  const dir = parameters.migrationsDir
   if (parameters.migrate !== false)
     try {
-      await migrate(database.db)
+      // On PostgreSQL over a connection of its own, free of the request timeouts: a migration
+      // of a large table may rightly run for minutes.
+      if (databaseUrl) await migrateWithoutTimeouts(databaseUrl, { connectTimeoutMs, dir })
+      else await migrate(database.db, { dir })
     } catch (error) {
       await database.close().catch(() => {})
       throw error
@@ -123,6 +131,24 @@ async function openPostgres(databaseUrl: string, settings: PoolSettings): Promis
       closing ??= pool.end()
       return closing
     },
+  }
+}
+
+async function migrateWithoutTimeouts(
+  databaseUrl: string,
+  { connectTimeoutMs, dir }: { connectTimeoutMs: number; dir: string | undefined },
+): Promise<void> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 1,
+    connectionTimeoutMillis: connectTimeoutMs,
+  })
+  pool.on('error', () => {})
+  pool.on('connect', (client) => client.on('error', () => {}))
+  try {
+    await migrate(drizzleNodePostgres({ client: pool, schema }), { dir })
+  } finally {
+    await pool.end().catch(() => {})
   }
 }
 

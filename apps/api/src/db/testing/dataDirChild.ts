@@ -16,7 +16,7 @@ if (mode === 'hold') {
   process.stdout.write('locked\n')
   setInterval(() => {}, 60_000)
 } else {
-  const { db } = await createDatabase({ dataDir })
+  const { db } = await createDatabase({ dataDir, migrate: false })
   await db.execute(sql`CREATE TABLE IF NOT EXISTS crash_rows (n int PRIMARY KEY, data text)`)
   const padding = 'x'.repeat(2_000)
   for (let n = 1; ; n++) {
