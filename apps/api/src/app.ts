@@ -42,10 +42,8 @@ import { tokenImageRoute } from './routes/tokenImage.ts'
 import { walletRegistryRoute } from './routes/walletRegistry.ts'
 import { createNameResolver } from './services/identity/createNameResolver.ts'
 import { type NameResolver, nullNameResolver } from './services/identity/nameResolver.ts'
-import {
-  createNftMetadataResolver,
-  type NftFetchOptions,
-} from './services/nfts/createNftMetadataResolver.ts'
+import type { NftFetchOptions } from './services/nfts/createNftMetadataResolver.ts'
+import { createNftServices } from './services/nfts/createNftServices.ts'
 import { createPriceSource } from './services/prices/createPriceSource.ts'
 import type { PriceSource } from './services/prices/priceSource.ts'
 import type { CacheStore } from './stores/cacheStore.ts'
@@ -201,15 +199,14 @@ export function createApp(deps: AppDeps) {
       }),
     )
   if (deps.db) {
-    const nftFetch = deps.nftFetch ?? { allowPrivateHosts: false }
-    const nftMetadata = createNftMetadataResolver({
+    const { nftMetadata, images } = createNftServices({
       db: deps.db,
       clients: deps.clients,
-      ...nftFetch,
+      options: deps.nftFetch ?? { allowPrivateHosts: false },
     })
     app.route('/v1', historyRoute({ db: deps.db, networks: deps.networks }))
     app.route('/v1', nftsRoute({ db: deps.db, networks: deps.networks, nftMetadata }))
-    app.route('/v1', nftImageRoute({ db: deps.db, networks: deps.networks, nftMetadata, nftFetch }))
+    app.route('/v1', nftImageRoute({ db: deps.db, networks: deps.networks, nftMetadata, images }))
     // Sign in with the wallet (EIP-4361): nonces and sessions live in the database.
     const sessions = createDbSessionStore({ db: deps.db })
     app.route('/v1', authNonceRoute({ sessions, maxPendingNonces: quotas.maxPendingNonces }))

@@ -11,30 +11,28 @@ import {
   InvalidRequestError,
 } from '../errors/request.ts'
 import type { ApiNetwork } from '../network.ts'
-import type {
-  NftFetchOptions,
-  NftMetadataResolver,
-} from '../services/nfts/createNftMetadataResolver.ts'
-import { fetchNftImage } from '../services/nfts/fetchNftImage.ts'
+import type { NftImageCache } from '../services/nfts/createNftImageCache.ts'
+import type { NftMetadataResolver } from '../services/nfts/createNftMetadataResolver.ts'
 
 /** An NFT's image rarely changes; a day of caching spares its host. */
 export const nftImageCacheControl = 'public, max-age=86400'
 
 /**
  * `GET /v1/nft-image/:chainId/:contract/:tokenId`: an indexed NFT's image, fetched from where
- * its metadata points and streamed on (image types only, size-capped), so the web app loads
- * every image from the API's origin and its CSP names no other host.
+ * its metadata points through the guarded fetcher (image types only, size-capped) and kept in
+ * a bounded cache, so the web app loads every image from the API's origin, its CSP names no
+ * other host, and a popular image is not fetched again on every view.
  */
 export function nftImageRoute({
   db,
   networks,
   nftMetadata,
-  nftFetch,
+  images,
 }: {
   db: LatchDb
   networks: readonly ApiNetwork[]
   nftMetadata: NftMetadataResolver
-  nftFetch: NftFetchOptions
+  images: NftImageCache
 }) {
   return new Hono<AppEnv>().get('/nft-image/:chainId/:contract/:tokenId', async (c) => {
     const { chainId: chainParam, contract: contractParam, tokenId } = c.req.param()
@@ -71,12 +69,14 @@ export function nftImageRoute({
       .limit(1)
     const named = { ...key, contract: getAddress(contractParam) }
     if (!known) throw new NftNotFoundError(named)
-    const metadata = await nftMetadata.get(key)
+    // A client that leaves stops the fetches it started (unless another client waits too).
+    const signal = c.req.raw.signal
+    const metadata = await nftMetadata.get(key, { signal })
     if (metadata.status !== 'ok' || !metadata.imageUrl) throw new NftImageNotFoundError(named)
 
-    const image = await fetchNftImage({ ...nftFetch, url: metadata.imageUrl })
+    const image = await images.get(metadata.imageUrl, { signal })
     c.header('Content-Type', image.contentType)
-    // No Content-Length: fetch decompresses, so the upstream's length may not be this body's.
+    c.header('Content-Length', String(image.body.byteLength))
     c.header('Cache-Control', nftImageCacheControl)
     c.header('X-Content-Type-Options', 'nosniff')
     // Opened directly, an SVG is a document of the API's origin: let it run nothing.

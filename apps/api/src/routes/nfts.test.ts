@@ -162,6 +162,22 @@ forEachDatabase('NFT routes', (context) => {
     expect(await response.text()).toBe(metadataServerSvg('1'))
   })
 
+  test('GET /v1/nft-image: concurrent first views share one fetch, and later views fetch nothing', async () => {
+    const fetches = (path: string) => server.requests.filter((request) => request === path).length
+    const first = await Promise.all(
+      Array.from({ length: 10 }, () => image(`31337/${collection}/2`)),
+    )
+    expect(await Promise.all(first.map((response) => response.text()))).toEqual(
+      Array(10).fill(metadataServerSvg('2')),
+    )
+    expect(fetches('/img/2.svg')).toBe(1)
+    const later = await Promise.all(
+      Array.from({ length: 10 }, () => image(`31337/${collection}/1`)),
+    )
+    expect(later.map((response) => response.status)).toEqual(Array(10).fill(200))
+    expect(fetches('/img/1.svg')).toBe(1)
+  })
+
   test('GET /v1/nft-image refuses what is not an indexed NFT image', async () => {
     const error = async (path: string) => {
       const response = await image(path)
@@ -181,7 +197,7 @@ forEachDatabase('NFT routes', (context) => {
         "badChain": "400 Chain eip155:1 is not supported.",
         "badContract": "400 Invalid address "0x12".",
         "badTokenId": "400 tokenId must be a decimal uint256.",
-        "html": "502 The NFT content could not be fetched: the content type "text/html" is not an allowed image type.",
+        "html": "502 The NFT content could not be fetched: the content type "text/html" is not allowed.",
         "noMetadata": "404 No image for NFT 0x5FbDB2315678afecb367f032d93F642f64180aa3 #4 on chain eip155:31337.",
         "tooLarge": "502 The NFT content could not be fetched: more than 5242880 bytes.",
         "tooLargeDeclared": "502 The NFT content could not be fetched: more than 5242880 bytes.",

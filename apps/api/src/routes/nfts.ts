@@ -37,6 +37,8 @@ export function nftsRoute({
       chainIds: chains.map((network) => network.id),
       metadata: nftMetadata,
       deadline: Date.now() + metadataWaitMs,
+      // A client that leaves stops the fetches it started.
+      signal: c.req.raw.signal,
       apiOrigin: c.get('apiOrigin'),
       projectId: c.get('project').id,
     })

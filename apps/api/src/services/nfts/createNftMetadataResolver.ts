@@ -4,7 +4,10 @@ import type { ChainClients } from '../../createChainClients.ts'
 import type { LatchDb } from '../../db/createDatabase.ts'
 import { nftMetadata } from '../../db/schema/index.ts'
 import { NftFetchError } from '../../errors/nfts.ts'
-import { openUrl, readLimited } from './openUrl.ts'
+import type { GuardedFetch, ResolveHost } from '../fetch/createGuardedFetch.ts'
+import type { Semaphore } from '../fetch/createSemaphore.ts'
+import { createSharedTasks } from '../fetch/createSharedTasks.ts'
+import { openUrl, readBody } from './openUrl.ts'
 import { parseNftMetadata } from './parseNftMetadata.ts'
 
 const tokenUriAbi = parseAbi(['function tokenURI(uint256 tokenId) view returns (string)'])
@@ -20,17 +23,39 @@ export type NftMetadataRecord = {
   fetchedAt: Date
 }
 
+/** How the app fetches NFT metadata and images (`createApp` builds the guarded fetcher). */
 export type NftFetchOptions = {
-  fetch?: typeof globalThis.fetch | undefined
-  /** Allow loopback and private hosts (the devnet's services server). */
+  /** Allow loopback and private hosts (the devnet's services server); every other guard holds. */
   allowPrivateHosts: boolean
   ipfsGateway?: string | undefined
+  /** The process-wide cap on outbound requests, shared with the price feed. */
+  limiter?: Semaphore | undefined
+  /** Name resolution (tests inject one). */
+  resolve?: ResolveHost | undefined
+  /** Metadata documents one request fetches at once (default 4). */
+  concurrencyPerRequest?: number | undefined
+  /** Bytes of NFT images kept in memory (default 64 MiB). */
+  imageCacheBytes?: number | undefined
 }
 
-export type CreateNftMetadataResolverParameters = NftFetchOptions & {
+/** Media types a metadata document may come as (servers often label JSON as text). */
+export const metadataTypes: readonly string[] = [
+  'application/json',
+  'application/ld+json',
+  'text/json',
+  'text/plain',
+  'application/octet-stream',
+]
+
+export type CreateNftMetadataResolverParameters = {
   db: LatchDb
   clients: ChainClients
-  /** Bound on reading tokenURI's document (default 5 s). */
+  /** The guarded fetcher every outbound request goes through. */
+  fetch: GuardedFetch
+  ipfsGateway?: string | undefined
+  /** Documents fetched at once for one `getMany` (default 4). */
+  concurrencyPerCall?: number | undefined
+  /** Bound on reading tokenURI's document (default 4 s, under the listing's 5 s wait). */
   timeoutMs?: number | undefined
   /** Largest metadata document read (default 256 KiB). */
   maxBytes?: number | undefined
@@ -54,13 +79,16 @@ export function createNftMetadataResolver(parameters: CreateNftMetadataResolverP
   const {
     db,
     clients,
-    timeoutMs = 5_000,
+    fetch,
+    ipfsGateway,
+    concurrencyPerCall = 4,
+    timeoutMs = 4_000,
     maxBytes = 256 * 1024,
     okTtlMs = 24 * 60 * 60 * 1000,
     failedTtlMs = 60_000,
     now = Date.now,
   } = parameters
-  const inflight = new Map<string, Promise<NftMetadataRecord>>()
+  const tasks = createSharedTasks<NftMetadataRecord>()
 
   const isFresh = (record: NftMetadataRecord) =>
     now() - record.fetchedAt.getTime() < (record.status === 'ok' ? okTtlMs : failedTtlMs)
@@ -89,7 +117,7 @@ export function createNftMetadataResolver(parameters: CreateNftMetadataResolverP
     return found
   }
 
-  const fetchDocument = async (client: PublicClient, key: NftKey) => {
+  const fetchDocument = async (client: PublicClient, key: NftKey, signal: AbortSignal) => {
     const tokenUri = await client.readContract({
       address: key.contract as Address,
       abi: tokenUriAbi,
@@ -97,27 +125,37 @@ export function createNftMetadataResolver(parameters: CreateNftMetadataResolverP
       args: [BigInt(key.tokenId)],
     })
     const response = await openUrl(tokenUri, {
-      ...parameters,
-      signal: AbortSignal.timeout(timeoutMs),
-      accept: 'application/json',
+      fetch,
+      ipfsGateway,
+      accept: metadataTypes,
+      maxBytes,
+      timeoutMs,
+      signal,
     })
-    const text = new TextDecoder().decode(await readLimited(response, maxBytes))
+    const text = new TextDecoder().decode(await readBody(response))
     const parsed = parseNftMetadata(text)
     if (!parsed) throw new NftFetchError({ reason: 'the metadata is not a JSON object' })
     return { tokenUri: tokenUri.slice(0, 2_000), ...parsed }
   }
 
-  const refresh = (key: NftKey): Promise<NftMetadataRecord> => {
-    const id = keyOf(key)
-    const running = inflight.get(id)
-    if (running) return running
-    const task = (async () => {
+  /**
+   * Fetches and stores one NFT's metadata, once however many ask at the same time. The cache
+   * is read again first, so an ask that missed it just before another's fetch landed does not
+   * fetch again. A fetch abandoned by every asker stores nothing.
+   */
+  const refresh = (key: NftKey, signal: AbortSignal | undefined): Promise<NftMetadataRecord> =>
+    tasks.run(keyOf(key), signal, async (shared) => {
+      const stored = (await readCached([key])).get(keyOf(key))
+      if (stored && isFresh(stored)) return stored
       const client = clients.get(key.chainId)
       const fetchedAt = new Date(now())
       const row = await (client
-        ? fetchDocument(client, key).then(
+        ? fetchDocument(client, key, shared).then(
             (document) => ({ status: 'ok' as const, error: null, ...document }),
-            (error: unknown) => failure(error),
+            (error: unknown) => {
+              if (shared.aborted) throw error
+              return failure(error)
+            },
           )
         : failure(new Error('No client for this chain.')))
       const values = { ...key, ...row, fetchedAt }
@@ -129,26 +167,27 @@ export function createNftMetadataResolver(parameters: CreateNftMetadataResolverP
           set: { ...row, fetchedAt },
         })
       return values
-    })().finally(() => inflight.delete(id))
-    inflight.set(id, task)
-    return task
-  }
+    })
 
   return {
     /** One NFT's metadata, from the cache or fetched now. */
-    async get(key: NftKey): Promise<NftMetadataRecord> {
+    async get(
+      key: NftKey,
+      { signal }: { signal?: AbortSignal | undefined } = {},
+    ): Promise<NftMetadataRecord> {
       const cached = (await readCached([key])).get(keyOf(key))
-      return cached && isFresh(cached) ? cached : refresh(key)
+      return cached && isFresh(cached) ? cached : refresh(key, signal)
     },
 
     /**
-     * Many NFTs' metadata: the cache, then fetches (8 at a time) for the rest until
-     * `deadline`. What is not ready by then is missing from the answer (its fetch carries on
-     * and fills the cache for the next ask); a stale row is answered when its refresh is late.
+     * Many NFTs' metadata: the cache, then fetches (`concurrencyPerCall` at a time) for the
+     * rest until `deadline` or `signal`. What is not ready by then is missing from the answer
+     * (a stale row is answered when its refresh is late), and the fetches still running are
+     * abandoned: no work outlives the request that asked for it.
      */
     async getMany(
       keys: readonly NftKey[],
-      { deadline }: { deadline: number },
+      { deadline, signal }: { deadline: number; signal?: AbortSignal | undefined },
     ): Promise<Map<string, NftMetadataRecord>> {
       const cached = await readCached(keys)
       const answer = new Map<string, NftMetadataRecord>()
@@ -158,23 +197,28 @@ export function createNftMetadataResolver(parameters: CreateNftMetadataResolverP
         if (record) answer.set(keyOf(key), record)
         if (!record || !isFresh(record)) toFetch.push(key)
       }
+      const done = new AbortController()
+      const stop = () => done.abort()
+      signal?.addEventListener('abort', stop, { once: true })
       let next = 0
       const worker = async () => {
-        while (next < toFetch.length) {
+        while (next < toFetch.length && !done.signal.aborted) {
           const key = toFetch[next++] as NftKey
-          const record = await refresh(key).catch(() => undefined)
-          if (record && Date.now() <= deadline) answer.set(keyOf(key), record)
+          const record = await refresh(key, done.signal).catch(() => undefined)
+          if (record && !done.signal.aborted) answer.set(keyOf(key), record)
         }
       }
-      const work = Promise.all(Array.from({ length: Math.min(8, toFetch.length) }, worker))
-      let timer: NodeJS.Timeout | undefined
+      const work = Promise.all(
+        Array.from({ length: Math.min(concurrencyPerCall, toFetch.length) }, worker),
+      )
+      const timer = setTimeout(stop, Math.max(0, deadline - Date.now()))
       await Promise.race([
         work,
-        new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))
-        }),
+        new Promise((resolve) => done.signal.addEventListener('abort', resolve)),
       ])
       clearTimeout(timer)
+      signal?.removeEventListener('abort', stop)
+      stop()
       return new Map(answer)
     },
 

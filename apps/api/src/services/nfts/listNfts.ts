@@ -12,6 +12,8 @@ export type ListNftsParameters = {
   metadata: NftMetadataResolver
   /** When metadata still being fetched stops being waited for (epoch ms). */
   deadline: number
+  /** The asking request's signal: metadata fetches stop when it aborts. */
+  signal?: AbortSignal | undefined
   apiOrigin: string
   projectId: string
 }
@@ -85,7 +87,7 @@ export async function listNfts(db: LatchDb, parameters: ListNftsParameters): Pro
           inArray(indexerTokens.address, contracts),
         ),
       ),
-    metadata.getMany(owned, { deadline }),
+    metadata.getMany(owned, { deadline, signal: parameters.signal }),
   ])
   const collectionNames = new Map(
     collections.map((collection) => [

@@ -1,13 +1,15 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { isPublicAddress } from './isPublicAddress.ts'
-import { openUrl, readLimited } from './openUrl.ts'
+import { createGuardedFetch } from '../fetch/createGuardedFetch.ts'
+import { openUrl, readBody } from './openUrl.ts'
 
 let origin: string
 const server = createServer((request, response) => {
   if (request.url === '/slow') return // never answers
   if (request.url === '/to-metadata') return response.writeHead(302, { location: '/doc' }).end()
+  if (request.url === '/to-private')
+    return response.writeHead(302, { location: 'http://10.0.0.1/doc' }).end()
   response.writeHead(200, { 'content-type': 'application/json' }).end('{"name":"ok"}')
 })
 beforeAll(async () => {
@@ -19,10 +21,10 @@ afterAll(() => {
   server.close()
 })
 
-const open = (url: string, { allowPrivateHosts = true, timeoutMs = 2_000 } = {}) =>
-  openUrl(url, { allowPrivateHosts, signal: AbortSignal.timeout(timeoutMs), accept: '*/*' })
-const text = async (response: Response) =>
-  new TextDecoder().decode(await readLimited(response, 1_000))
+const devnet = createGuardedFetch({ allowPrivateHosts: true })
+const open = (url: string, { fetch = devnet, timeoutMs = 2_000, maxBytes = 1_000 } = {}) =>
+  openUrl(url, { fetch, timeoutMs, maxBytes, accept: ['application/json'] })
+const text = async (response: Response) => new TextDecoder().decode(await readBody(response))
 const reason = (pending: Promise<unknown>) =>
   pending.then(
     () => 'resolved',
@@ -35,82 +37,30 @@ test('reads http(s), follows redirects, and reads data: URLs', async () => {
   expect(await text(await open('data:application/json,{"b":2}'))).toBe('{"b":2}')
 })
 
-test('refuses private hosts unless allowed, other schemes, and slow hosts', async () => {
+test('refuses private hosts unless allowed, other schemes, slow hosts and large bodies', async () => {
+  // "public.test" plays a public host on 127.0.0.1 that redirects to a private address.
+  const publicOnly = createGuardedFetch({
+    resolve: async () => ['127.0.0.1'],
+    isAllowedAddress: (address) => address === '127.0.0.1',
+  })
+  const port = new URL(origin).port
   expect({
-    loopback: await reason(open(`${origin}/doc`, { allowPrivateHosts: false })),
-    // A public host redirecting to a private one (the fetch is faked: no network here).
-    redirect: await reason(
-      openUrl('http://8.8.8.8/doc', {
-        allowPrivateHosts: false,
-        signal: AbortSignal.timeout(1_000),
-        accept: '*/*',
-        fetch: async () =>
-          new Response(null, { status: 302, headers: { location: 'http://10.0.0.1/doc' } }),
-      }),
-    ),
+    loopback: await reason(open(`${origin}/doc`, { fetch: createGuardedFetch() })),
+    redirect: await reason(open(`http://public.test:${port}/to-private`, { fetch: publicOnly })),
     file: await reason(open('file:///etc/passwd')),
     javascript: await reason(open('javascript:alert(1)')),
     slow: await reason(open(`${origin}/slow`, { timeoutMs: 200 })),
+    large: await reason(open(`${origin}/doc`, { maxBytes: 5 }).then(readBody)),
+    dataType: await reason(open('data:text/html,<script></script>')),
   }).toMatchInlineSnapshot(`
     {
+      "dataType": "The NFT content could not be fetched: the content type "text/html" is not allowed.",
       "file": "The NFT content could not be fetched: an unsupported URL scheme "file:".",
       "javascript": "The NFT content could not be fetched: an unsupported URL scheme "javascript:".",
+      "large": "The NFT content could not be fetched: more than 5 bytes.",
       "loopback": "The NFT content could not be fetched: a host on a private network.",
       "redirect": "The NFT content could not be fetched: a host on a private network.",
       "slow": "The NFT content could not be fetched: it took too long.",
     }
-  `)
-  expect(await reason(readLimited(await open(`${origin}/doc`), 5))).toMatchInlineSnapshot(
-    `"The NFT content could not be fetched: more than 5 bytes."`,
-  )
-})
-
-test('isPublicAddress tells public addresses from local and private ones', () => {
-  expect(
-    [
-      '8.8.8.8',
-      '2606:4700::1111',
-      '127.0.0.1',
-      '10.1.2.3',
-      '169.254.169.254',
-      '::1',
-      'fd00::1',
-      '::ffff:192.168.1.1',
-    ].map((address) => [address, isPublicAddress(address)]),
-  ).toMatchInlineSnapshot(`
-    [
-      [
-        "8.8.8.8",
-        true,
-      ],
-      [
-        "2606:4700::1111",
-        true,
-      ],
-      [
-        "127.0.0.1",
-        false,
-      ],
-      [
-        "10.1.2.3",
-        false,
-      ],
-      [
-        "169.254.169.254",
-        false,
-      ],
-      [
-        "::1",
-        false,
-      ],
-      [
-        "fd00::1",
-        false,
-      ],
-      [
-        "::ffff:192.168.1.1",
-        false,
-      ],
-    ]
   `)
 })
