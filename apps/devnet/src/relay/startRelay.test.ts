@@ -171,6 +171,16 @@ test('sockets are pinged, and one that stops answering is closed', async () => {
   }
 })
 
+/** `promise`, or a rejection after `ms`, so a limit that does not hold fails fast. */
+function within<value>(promise: Promise<value>, ms: number): Promise<value> {
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`Nothing happened within ${ms} ms.`)), ms).unref(),
+    ),
+  ])
+}
+
 /** Opens an authenticated raw socket to `url`; resolves once open. */
 async function openSocket(url: string, headers: Record<string, string> = {}) {
   const jwt = await signJWT('session', url, 86_400, generateKeyPair())
@@ -268,6 +278,17 @@ test('connections past the per-IP cap get 429; closing one frees its place', asy
   }
 })
 
+test('connections past the total cap get 429', async () => {
+  const capped = await startRelay({ port: 0, limits: { maxConnections: 1 } })
+  try {
+    const first = await openSocket(capped.url)
+    const second = await openSocket(capped.url)
+    expect([first.refused, second.refused?.status]).toEqual([undefined, 429])
+  } finally {
+    await capped.stop()
+  }
+})
+
 test('flood: a client past the limits is refused or disconnected, others keep working', async () => {
   const flooded = await startRelay({
     port: 0,
@@ -299,11 +320,14 @@ test('flood: a client past the limits is refused or disconnected, others keep wo
     // A frame over maxPayload: the socket is closed with 1009.
     const big = await openSocket(flooded.url)
     big.socket.send('x'.repeat(100 * 1024))
-    expect((await big.closed).code).toBe(1009)
+    expect((await within(big.closed, 5000)).code).toBe(1009)
     // A request flood: 2,000 publishes at once; the socket is closed with 1008.
     for (let id = 10; id < 2010; id++)
       attacker.call('irn_publish', { topic: 'flood', message: `m${id}`, ttl: 300 }, id)
-    expect(await attacker.closed).toEqual({ code: 1008, reason: 'Too many requests.' })
+    expect(await within(attacker.closed, 5000)).toEqual({
+      code: 1008,
+      reason: 'Too many requests.',
+    })
 
     // Meanwhile the honest pair still talks, and new clients still connect.
     dapp.call('irn_publish', { topic: 'session', message: 'hello', ttl: 300 }, 1)
