@@ -278,6 +278,22 @@ test('connections past the per-IP cap get 429; closing one frees its place', asy
   }
 })
 
+test('a socket is closed (1001) when its JWT expires, so the client reconnects with a fresh one', async () => {
+  const strict = await startRelay({ port: 0, authSkewMs: 0 })
+  try {
+    const now = Math.floor(Date.now() / 1000)
+    const jwt = await signJWT('session', strict.url, 2, generateKeyPair(), now)
+    const socket = new WsClient(`${strict.url}/?auth=${jwt}`)
+    const closed = new Promise<[number, string]>((resolve) =>
+      socket.on('close', (code, reason) => resolve([code, String(reason)])),
+    )
+    await new Promise((resolve) => socket.once('open', resolve))
+    expect(await within(closed, 5000)).toEqual([1001, 'Auth JWT expired.'])
+  } finally {
+    await strict.stop()
+  }
+})
+
 test('connections past the total cap get 429', async () => {
   const capped = await startRelay({ port: 0, limits: { maxConnections: 1 } })
   try {

@@ -22,7 +22,8 @@
  *   a pong. Ids are 19-digit numbers: they are parsed and written back digit for digit.
  * - Limits (see `RelayLimits`, `RelaySocketLimits`): frame and message size, topics per client,
  *   TTL (clamped), messages per topic and in all, request rate per socket, sockets in all and per
- *   IP. The JWT must name this relay as `aud`, and its `iat`/`exp` hold (60 s of skew).
+ *   IP. The JWT must name this relay as `aud`, and its `iat`/`exp` hold (60 s of skew); a socket
+ *   is closed (1001, the SDK reconnects with a new JWT) when its JWT expires.
  * - Browser requests from other sites are refused (403): see `checkBrowserRequest`.
  * - HTTP: `GET /health` answers 200. The SDKs send no HTTP request to the relay host: the
  *   Verify API, telemetry, push and RPC URLs are fixed walletconnect.org/.com hosts.
@@ -83,6 +84,8 @@ export type StartRelayParameters = {
    * 127.0.0.1, localhost and [::1] (what the SDKs sign is the `relayUrl` they were given).
    */
   audiences?: readonly string[]
+  /** Clock difference tolerated on the JWT's `iat` and `exp`; 60 s by default. */
+  authSkewMs?: number
 }
 
 export type RelaySocketLimits = {
@@ -119,6 +122,7 @@ export async function startRelay({
   allowedOrigins = readDevnetEnv().allowedOrigins,
   allowedHosts = readDevnetEnv().allowedHosts,
   audiences = [],
+  authSkewMs = 60_000,
 }: StartRelayParameters): Promise<StartRelayReturnType> {
   const socketLimits: RelaySocketLimits = { ...defaultRelaySocketLimits, ...limits }
   const hub = createRelayHub({ log, limits })
@@ -179,10 +183,17 @@ export async function startRelay({
     socket.once('close', release)
 
     let clientId: string | undefined
+    let expiresAt = 0
     let refusal = ''
     try {
       const auth = new URL(request.url ?? '/', 'http://relay').searchParams.get('auth')
-      clientId = verifyRelayAuth({ jwt: auth, audiences: [...ownAudiences, ...audiences] }).clientId
+      const verified = verifyRelayAuth({
+        jwt: auth,
+        audiences: [...ownAudiences, ...audiences],
+        skewMs: authSkewMs,
+      })
+      clientId = verified.clientId
+      expiresAt = verified.expiresAt
     } catch (error) {
       refusal = (error as Error).message
     }
@@ -195,6 +206,13 @@ export async function startRelay({
         return
       }
       accept(ws, clientId)
+      // A socket lives no longer than its JWT: 1001 makes the SDK reconnect with a fresh one.
+      const expiry = setTimeout(
+        () => ws.close(1001, 'Auth JWT expired.'),
+        Math.min(expiresAt + authSkewMs - Date.now(), 2 ** 31 - 1),
+      )
+      expiry.unref()
+      ws.once('close', () => clearTimeout(expiry))
     })
   })
 
