@@ -249,6 +249,12 @@ const envSchema = z.object({
   LATCH_NAMES_PER_ADDRESS: limitSetting(3, 1, 1000, 'a number of names'),
   /** The longest sign-in session, in hours; a longer Expiration Time is refused (default 168). */
   LATCH_SESSION_MAX_HOURS: limitSetting(168, 1, 8760, 'a number of hours'),
+  /** Outbound HTTP(S) requests (NFT metadata and images, price feed) in flight per process (16). */
+  LATCH_OUTBOUND_CONCURRENCY: limitSetting(16, 1, 1_000, 'a number of requests'),
+  /** NFT metadata documents one API request fetches at once (default 4). */
+  LATCH_OUTBOUND_CONCURRENCY_PER_REQUEST: limitSetting(4, 1, 100, 'a number of requests'),
+  /** Megabytes of NFT images each API process keeps in memory (default 64). */
+  LATCH_NFT_IMAGE_CACHE_MB: limitSetting(64, 1, 4_096, 'a number of megabytes'),
 })
 
 /** The validated configuration of one API process. */
@@ -280,10 +286,7 @@ export function parseEnv(overrides: EnvOverrides = {}, source: EnvOverrides = pr
       message: 'Required when LATCH_NETWORKS is set (a comma list of accepted project ids).',
     })
   // Node refuses a header timeout longer than the whole request's.
-  if (
-    result.success &&
-    result.data.LATCH_HEADERS_TIMEOUT_MS > result.data.LATCH_REQUEST_TIMEOUT_MS
-  )
+  if (result.success && result.data.LATCH_HEADERS_TIMEOUT_MS > result.data.LATCH_REQUEST_TIMEOUT_MS)
     issues.push({
       variable: 'LATCH_HEADERS_TIMEOUT_MS',
       message: 'Must not be longer than LATCH_REQUEST_TIMEOUT_MS.',

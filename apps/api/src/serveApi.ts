@@ -12,14 +12,16 @@ import type { Logger } from './logger.ts'
 import { toCaip2 } from './network.ts'
 import { loadWalletRegistry } from './registry/loadWalletRegistry.ts'
 import type { WalletRegistryEntry } from './registry/walletRegistryEntrySchema.ts'
+import { createGuardedFetch } from './services/fetch/createGuardedFetch.ts'
+import { createSemaphore } from './services/fetch/createSemaphore.ts'
 import { createPriceSource } from './services/prices/createPriceSource.ts'
 import { seedProjects } from './services/seedProjects.ts'
 import { createDbCacheStore } from './stores/createDbCacheStore.ts'
 import { createDbProjectStore } from './stores/createDbProjectStore.ts'
 import { createDbRateLimitStore } from './stores/createDbRateLimitStore.ts'
+import { createMemoryWalletRegistryStore } from './stores/createMemoryWalletRegistryStore.ts'
 import { createRateLimitCounter } from './stores/createRateLimitCounter.ts'
 import { createDbSessionStore } from './stores/sessions/createDbSessionStore.ts'
-import { createMemoryWalletRegistryStore } from './stores/createMemoryWalletRegistryStore.ts'
 
 export type ServeApiReturnType = {
   /** Base URL, e.g. `http://127.0.0.1:4171`. */
@@ -98,6 +100,8 @@ async function serve(
   const { port } = server.address() as AddressInfo
   const host = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST
   const url = `http://${host}:${port}`
+  // One cap on outbound requests for the whole process, shared by NFT fetches and the feed.
+  const outboundLimiter = createSemaphore({ limit: env.LATCH_OUTBOUND_CONCURRENCY })
   app = createApp({
     networks: config.networks,
     projects,
@@ -108,6 +112,8 @@ async function serve(
       networks: config.networks,
       clients,
       cache,
+      // The feed is the operator's, but its answers and redirects still cross the guards.
+      fetch: createGuardedFetch({ limiter: outboundLimiter }),
       feed: env.LATCH_PRICE_FEED_URL
         ? { urlTemplate: env.LATCH_PRICE_FEED_URL, currencies: env.LATCH_PRICE_FEED_CURRENCIES }
         : undefined,
@@ -118,7 +124,12 @@ async function serve(
     db: database.db,
     nameSuffix: env.LATCH_NAME_SUFFIX,
     // The devnet serves NFT metadata and images on 127.0.0.1; real networks' hosts must be public.
-    nftFetch: { allowPrivateHosts: config.source === 'devnet' },
+    nftFetch: {
+      allowPrivateHosts: config.source === 'devnet',
+      limiter: outboundLimiter,
+      concurrencyPerRequest: env.LATCH_OUTBOUND_CONCURRENCY_PER_REQUEST,
+      imageCacheBytes: env.LATCH_NFT_IMAGE_CACHE_MB * 1024 * 1024,
+    },
     rateLimits: limits.rateLimits,
     quotas: {
       namesPerAddress: env.LATCH_NAMES_PER_ADDRESS,

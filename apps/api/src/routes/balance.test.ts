@@ -15,6 +15,7 @@ import { createChainClients } from '../createChainClients.ts'
 import { forEachDatabase } from '../db/testing.ts'
 import type { Logger } from '../logger.ts'
 import { type ApiNetwork, networkFromDevnetChain } from '../network.ts'
+import type { GuardedFetch } from '../services/fetch/createGuardedFetch.ts'
 import { createPriceSource } from '../services/prices/createPriceSource.ts'
 import { createDbCacheStore } from '../stores/createDbCacheStore.ts'
 import { createMemoryProjectStore } from '../stores/createMemoryProjectStore.ts'
@@ -43,7 +44,7 @@ afterAll(async () => {
 function devnetApp(
   db: Parameters<typeof createDbCacheStore>[0]['db'],
   apiNetworks = networks,
-  feed?: Parameters<typeof createPriceSource>[0]['feed'] & { fetchFn: typeof fetch },
+  feed?: Parameters<typeof createPriceSource>[0]['feed'] & { fetchFn: GuardedFetch },
 ) {
   const recording = createRecordingFetch()
   const clients = createChainClients(apiNetworks, {
@@ -63,7 +64,7 @@ function devnetApp(
       clients,
       cache,
       feed,
-      fetchFn: feed?.fetchFn,
+      fetch: feed?.fetchFn,
     }),
     logger: silent,
   })
@@ -248,7 +249,7 @@ forEachDatabase('GET /v1/account/:address/balance', (context) => {
 describe('with an HTTP price feed', () => {
   const feedUrl = 'https://feed.example/prices/{chainId}?addresses={addresses}&currency={currency}'
   /** A feed quoting every token (and WETH for the native coin) at 2 USD or 1.84 EUR. */
-  const feedFetch: typeof fetch = async (input) => {
+  const feedFetch: GuardedFetch = async (input) => {
     const url = new URL(String(input))
     const currency = url.searchParams.get('currency') ?? ''
     const addresses = url.searchParams.get('addresses')?.split(',') ?? []
@@ -271,7 +272,7 @@ describe('with an HTTP price feed', () => {
     })
 
     test('a feed that is down leaves balances unpriced rather than failing them', async () => {
-      const down: typeof fetch = async () => new Response('busy', { status: 503 })
+      const down: GuardedFetch = async () => new Response('busy', { status: 503 })
       const { app } = devnetApp(context.db, networks, { urlTemplate: feedUrl, fetchFn: down })
       const body = await getBalances(app, devnet.manifest.accounts[3]?.address as Address)
       expect(body.balances.map((balance) => balance.symbol)).toEqual([

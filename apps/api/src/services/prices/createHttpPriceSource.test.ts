@@ -1,5 +1,8 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { Address } from 'viem'
 import { describe, expect, test } from 'vitest'
+import { createGuardedFetch, type GuardedFetch } from '../fetch/createGuardedFetch.ts'
 import { createHttpPriceSource } from './createHttpPriceSource.ts'
 import { nativeTokenAddress } from './priceSource.ts'
 
@@ -15,7 +18,7 @@ function fakeFeed(
   answer?: (url: string) => Response | Promise<Response>,
 ) {
   const urls: string[] = []
-  const fetchFn: typeof fetch = async (input) => {
+  const fetchFn: GuardedFetch = async (input) => {
     const url = String(input)
     urls.push(url)
     if (answer) return answer(url)
@@ -34,7 +37,7 @@ describe('createHttpPriceSource', () => {
       [usdc.toLowerCase()]: { usd: 0.9998, eur: 0.92 },
       [weth.toLowerCase()]: { usd: 3120.5, eur: 2870.1 },
     })
-    const source = createHttpPriceSource({ urlTemplate: template, chains, fetchFn: feed.fetchFn })
+    const source = createHttpPriceSource({ urlTemplate: template, chains, fetch: feed.fetchFn })
     expect(source.currencies).toEqual(['usd', 'eur'])
     const tokens = [
       { address: nativeTokenAddress, decimals: 18 },
@@ -57,7 +60,7 @@ describe('createHttpPriceSource', () => {
     const feed = fakeFeed({}, () =>
       Response.json({ [usdc.toLowerCase()]: { usd: 'cheap' }, [weth.toLowerCase()]: {} }),
     )
-    const source = createHttpPriceSource({ urlTemplate: template, chains, fetchFn: feed.fetchFn })
+    const source = createHttpPriceSource({ urlTemplate: template, chains, fetch: feed.fetchFn })
     const tokens = [
       { address: usdc, decimals: 6 },
       { address: weth, decimals: 18 },
@@ -71,7 +74,7 @@ describe('createHttpPriceSource', () => {
       urlTemplate: template,
       chains,
       currencies: ['usd'],
-      fetchFn: feed.fetchFn,
+      fetch: feed.fetchFn,
     })
     const tokens = [{ address: usdc, decimals: 6 }]
     expect(await source.getPrices({ chainId: 10, tokens, currency: 'usd' })).toEqual(new Map())
@@ -87,7 +90,7 @@ describe('createHttpPriceSource', () => {
         urlTemplate: template,
         chains,
         timeout: 50,
-        fetchFn: feed.fetchFn,
+        fetch: feed.fetchFn,
       })
       const error = await source
         .getPrices({ chainId: 8453, tokens, currency: 'usd' })
@@ -116,21 +119,62 @@ describe('createHttpPriceSource', () => {
     `)
   })
 
-  test('a feed that never answers fails after the timeout', async () => {
-    const fetchFn: typeof fetch = (_input, init) =>
-      new Promise((_resolve, reject) =>
-        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
-      )
-    const source = createHttpPriceSource({ urlTemplate: template, chains, timeout: 50, fetchFn })
-    await expect(
-      source.getPrices({
-        chainId: 8453,
-        tokens: [{ address: usdc, decimals: 6 }],
-        currency: 'usd',
-      }),
-    ).rejects.toMatchObject({
-      name: 'PriceFeedUnavailableError',
-      metaMessages: ['No answer within 50 ms.'],
+  test('through the guarded fetcher: the time budget, the content type and the size cap hold', async () => {
+    // "feed.example" resolves to a local feed, which the test lets through as if public.
+    const server = createServer((request, response) => {
+      if (request.url?.includes('vs_currencies=usd'))
+        return response.writeHead(200, { 'content-type': 'text/html' }).end('<html>')
+      if (request.url?.includes('vs_currencies=eur'))
+        return response
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ [usdc.toLowerCase()]: { eur: 0.92, pad: 'x'.repeat(2_000) } }))
+      // Anything else never answers.
     })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as AddressInfo
+    try {
+      const fetch = createGuardedFetch({
+        resolve: async () => ['127.0.0.1'],
+        isAllowedAddress: (address) => address === '127.0.0.1',
+      })
+      const source = (urlTemplate: string, maxBytes?: number) =>
+        createHttpPriceSource({ urlTemplate, chains, timeout: 100, maxBytes, fetch })
+      const local = `http://feed.example:${port}/p?a={addresses}&vs_currencies={currency}`
+      const tokens = [{ address: usdc, decimals: 6 }]
+      const reason = (pending: Promise<unknown>) =>
+        pending.then(
+          () => ['resolved'],
+          (error: { metaMessages?: readonly string[] }) => error.metaMessages,
+        )
+      expect({
+        priced: await source(local).getPrices({ chainId: 8453, tokens, currency: 'eur' }),
+        tooLarge: await reason(
+          source(local, 1_000).getPrices({ chainId: 8453, tokens, currency: 'eur' }),
+        ),
+        html: await reason(source(local).getPrices({ chainId: 8453, tokens, currency: 'usd' })),
+        hangs: await reason(
+          source(local.replace('vs_currencies', 'hang')).getPrices({
+            chainId: 8453,
+            tokens,
+            currency: 'usd',
+          }),
+        ),
+        privateByDefault: await reason(
+          createHttpPriceSource({
+            urlTemplate: `http://127.0.0.1:${port}/p?a={addresses}&vs_currencies={currency}`,
+            chains,
+          }).getPrices({ chainId: 8453, tokens, currency: 'eur' }),
+        ),
+      }).toEqual({
+        priced: new Map([[usdc, 0.92]]),
+        tooLarge: ['The request was refused: more than 1000 bytes.'],
+        html: ['The request was refused: the content type "text/html" is not allowed.'],
+        hangs: ['No answer within 100 ms.'],
+        privateByDefault: ['The request was refused: a host on a private network.'],
+      })
+    } finally {
+      server.closeAllConnections()
+      server.close()
+    }
   })
 })

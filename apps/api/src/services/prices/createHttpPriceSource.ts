@@ -1,6 +1,8 @@
 import { type Address, isAddressEqual } from 'viem'
 import { z } from 'zod'
+import { OutboundFetchError } from '../../errors/outbound.ts'
 import { PriceFeedUnavailableError } from '../../errors/price.ts'
+import { createGuardedFetch, type GuardedFetch } from '../fetch/createGuardedFetch.ts'
 import {
   type Currency,
   type GetPricesParameters,
@@ -30,8 +32,13 @@ export type CreateHttpPriceSourceParameters = {
   currencies?: readonly Currency[] | undefined
   /** Bounds one feed request, in ms (default 5000). */
   timeout?: number | undefined
-  /** Injected in tests. */
-  fetchFn?: typeof fetch | undefined
+  /** Largest feed answer read (default 1 MiB). */
+  maxBytes?: number | undefined
+  /**
+   * The guarded fetcher (the app's, sharing the process-wide outbound cap); by default one that
+   * refuses private addresses.
+   */
+  fetch?: GuardedFetch | undefined
 }
 
 /**
@@ -50,7 +57,8 @@ export function createHttpPriceSource({
   chains,
   currencies = ['usd', 'eur'],
   timeout = 5_000,
-  fetchFn = fetch,
+  maxBytes = 1024 * 1024,
+  fetch = createGuardedFetch(),
 }: CreateHttpPriceSourceParameters): PriceSource {
   return {
     currencies,
@@ -75,7 +83,7 @@ export function createHttpPriceSource({
         .replaceAll('{chainId}', String(chainId))
         .replaceAll('{addresses}', [...new Set(asked.values())].join(','))
         .replaceAll('{currency}', currency)
-      const body = await fetchFeed(fetchFn, url, timeout)
+      const body = await fetchFeed(fetch, url, { timeout, maxBytes })
       const parsed = feedResponseSchema.safeParse(body)
       if (!parsed.success)
         throw new PriceFeedUnavailableError({ reason: 'The feed answered an unexpected shape.' })
@@ -92,26 +100,38 @@ export function createHttpPriceSource({
   }
 }
 
-async function fetchFeed(fetchFn: typeof fetch, url: string, timeout: number): Promise<unknown> {
+async function fetchFeed(
+  fetch: GuardedFetch,
+  url: string,
+  { timeout, maxBytes }: { timeout: number; maxBytes: number },
+): Promise<unknown> {
+  const failed = (error: unknown) => {
+    const reason =
+      error instanceof OutboundFetchError
+        ? error.reason === 'it took too long'
+          ? `No answer within ${timeout} ms.`
+          : `The request was refused: ${error.reason}.`
+        : 'The request failed.'
+    return new PriceFeedUnavailableError({ reason, cause: error })
+  }
   let response: Response
   try {
-    response = await fetchFn(url, {
-      headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(timeout),
-    })
+    response = await fetch(url, { accept: ['application/json'], maxBytes, timeoutMs: timeout })
   } catch (error) {
-    const timedOut = error instanceof Error && error.name === 'TimeoutError'
-    throw new PriceFeedUnavailableError({
-      reason: timedOut ? `No answer within ${timeout} ms.` : 'The request failed.',
-      cause: error,
-    })
+    throw failed(error)
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => {})
     throw new PriceFeedUnavailableError({ reason: `The feed answered HTTP ${response.status}.` })
   }
+  let text: string
   try {
-    return await response.json()
+    text = await response.text()
+  } catch (error) {
+    throw failed(error)
+  }
+  try {
+    return JSON.parse(text)
   } catch (error) {
     throw new PriceFeedUnavailableError({ reason: 'The feed answered no JSON.', cause: error })
   }

@@ -1,6 +1,7 @@
 import type { ChainClients } from '../../createChainClients.ts'
 import { type ApiNetwork, multicall3Address } from '../../network.ts'
 import type { CacheStore } from '../../stores/cacheStore.ts'
+import type { GuardedFetch } from '../fetch/createGuardedFetch.ts'
 import { createCachedPriceSource } from './createCachedPriceSource.ts'
 import { createConfiguredPriceSource } from './createConfiguredPriceSource.ts'
 import { createHttpPriceSource } from './createHttpPriceSource.ts'
@@ -16,8 +17,8 @@ export type CreatePriceSourceParameters = {
   cache: CacheStore
   /** LATCH_PRICE_FEED_URL and LATCH_PRICE_FEED_CURRENCIES, when set. */
   feed?: { urlTemplate: string; currencies?: readonly Currency[] | undefined } | undefined
-  /** For the HTTP feed; injected in tests. */
-  fetchFn?: typeof fetch | undefined
+  /** The guarded fetcher the HTTP feed goes through (the app's, with the shared outbound cap). */
+  fetch?: GuardedFetch | undefined
 }
 
 /**
@@ -30,7 +31,7 @@ export function createPriceSource({
   clients,
   cache,
   feed,
-  fetchFn,
+  fetch,
 }: CreatePriceSourceParameters): PriceSource {
   return createCachedPriceSource({ source: pickSource(), cache })
 
@@ -39,7 +40,7 @@ export function createPriceSource({
       return createHttpPriceSource({
         urlTemplate: feed.urlTemplate,
         currencies: feed.currencies,
-        fetchFn,
+        fetch,
         chains: new Map(
           networks.map((network) => [
             network.id,
