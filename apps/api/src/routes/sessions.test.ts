@@ -18,6 +18,7 @@ import { createTestLogger } from '../indexer/testing/createTestLogger.ts'
 import { createMemoryCacheStore } from '../stores/createMemoryCacheStore.ts'
 import { createMemoryProjectStore } from '../stores/createMemoryProjectStore.ts'
 import { createMemoryWalletRegistryStore } from '../stores/createMemoryWalletRegistryStore.ts'
+import { createDbSessionStore } from '../stores/sessions/createDbSessionStore.ts'
 
 // anvil's first two well-known test keys.
 const alice = privateKeyToAccount(
@@ -30,6 +31,8 @@ const bob = privateKeyToAccount(
 const origin = 'http://localhost:4170'
 const projectId = 'sign-in-project'
 const otherProjectId = 'other-project'
+/** A project of its own for the nonce cap: the others hold the nonces of earlier tests. */
+const cappedProjectId = 'capped-project'
 
 /** Runtime code that answers every call with ERC-1271's magic value: a contract account. */
 const approvingAccountCode = '0x631626ba7e60e01b60005260206000f3'
@@ -46,6 +49,22 @@ afterAll(async () => {
 
 forEachDatabase('sign in with the wallet', (context) => {
   let app: ReturnType<typeof createApp>
+  /** The app of these tests, with other quotas (`app` is the one the helpers call). */
+  const appWith = (quotas: Parameters<typeof createApp>[0]['quotas']) =>
+    createApp({
+      networks: [chain.network],
+      projects: createMemoryProjectStore([
+        { id: projectId, name: 'Sign-in test', allowedOrigins: ['http://localhost:*'] },
+        { id: cappedProjectId, name: 'Capped', allowedOrigins: ['http://localhost:*'] },
+        { id: `${cappedProjectId}-2`, name: 'Capped too', allowedOrigins: ['http://localhost:*'] },
+      ]),
+      clients: chain.clients,
+      wallets: createMemoryWalletRegistryStore([]),
+      cache: createMemoryCacheStore(),
+      logger: createTestLogger().logger,
+      db: context.db,
+      quotas,
+    })
   beforeAll(() => {
     app = createApp({
       networks: [chain.network],
@@ -389,5 +408,72 @@ forEachDatabase('sign in with the wallet', (context) => {
       notTheirs: `404 No session "${session.id}" for "${bob.address}".`,
     })
     expect(await list(alice.address)).toContainEqual(session)
+  })
+
+  test('outstanding nonces are capped per project (429), used and swept ones free room', async () => {
+    const capped = appWith({ maxPendingNonces: 3 })
+    const ask = (project = cappedProjectId) =>
+      capped.request(`/v1/auth/nonce?projectId=${project}`, {
+        method: 'POST',
+        headers: { Origin: origin },
+      })
+    const answers = await Promise.all([ask(), ask(), ask()])
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200])
+    const refused = await ask()
+    expect(refused.status).toBe(429)
+    const retryAfter = Number(refused.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(600)
+    expect(refused.headers.get('access-control-allow-origin')).toBe(origin)
+    expect(await refused.json()).toEqual({
+      error: {
+        code: 'RATE_LIMITED',
+        message: `The project has 3 unused sign-in nonces outstanding: use them or try again in ${retryAfter} seconds.`,
+      },
+    })
+    // Another project is not held back.
+    expect((await ask(`${cappedProjectId}-2`)).status).toBe(200)
+
+    // Expired nonces no longer count, and the sweeper deletes them at once.
+    await context.db
+      .update(signInNonces)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(signInNonces.projectId, cappedProjectId))
+    expect((await ask()).status).toBe(200)
+    const store = createDbSessionStore({ db: context.db })
+    expect(await store.sweepExpiredNonces()).toBeGreaterThanOrEqual(3)
+    const left = await context.db
+      .select({ nonce: signInNonces.nonce })
+      .from(signInNonces)
+      .where(eq(signInNonces.projectId, cappedProjectId))
+    expect(left).toHaveLength(1)
+  })
+
+  test('sessions last at most the configured time: a longer Expiration Time is refused', async () => {
+    const hour = 3600_000
+    const saved = app
+    app = appWith({ maxSessionMs: 2 * hour })
+    try {
+      const tooLong = new Date(Date.now() + 3 * hour)
+      expect(
+        await failure(signIn(await signedBy(await writeMessage({ expirationTime: tooLong })))),
+      ).toBe(
+        `400 The sign-in message's Expiration Time ${tooLong.toISOString()} is more than 2 hours away: sessions last at most 2 hours.`,
+      )
+      const withinCap = new Date(Date.now() + hour)
+      const accepted = await signIn(
+        await signedBy(await writeMessage({ expirationTime: withinCap })),
+      )
+      expect(accepted.status).toBe(201)
+      // Without an Expiration Time, the session ends at the cap.
+      const before = Date.now()
+      const open = await signIn(await signedBy(await writeMessage()))
+      const { session } = createSessionResponseSchema.parse(await open.json())
+      const ends = new Date(session.expiresAt).getTime()
+      expect(ends).toBeGreaterThanOrEqual(before + 2 * hour)
+      expect(ends).toBeLessThanOrEqual(Date.now() + 2 * hour)
+    } finally {
+      app = saved
+    }
   })
 })
