@@ -168,3 +168,54 @@ test('each refusal names the problem', () => {
     }
   `)
 })
+
+describe('refuses what could hide what is signed', () => {
+  const message = createSiweMessage(full)
+  test.each([
+    ['NUL', '\u0000'],
+    ['BEL', '\u0007'],
+    ['DEL', '\u007f'],
+    ['NEL (C1)', '\u0085'],
+    ['RIGHT-TO-LEFT OVERRIDE', '\u202e'],
+    ['LEFT-TO-RIGHT ISOLATE', '\u2066'],
+    ['RIGHT-TO-LEFT MARK', '\u200f'],
+    ['ZERO WIDTH SPACE', '\u200b'],
+    ['LINE SEPARATOR', '\u2028'],
+    ['BOM', '\ufeff'],
+  ])('a %s character', (_, character) => {
+    const text = message.replace('Sign in to Latch.', `Sign in to ${character}Latch.`)
+    const code = character.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')
+    expect(() => parseSignInMessage(text)).toThrow(
+      `The sign-in message is not a valid EIP-4361 message: it holds the control or bidirectional character U+${code}, which could hide what is signed.`,
+    )
+  })
+})
+
+describe('refuses impossible dates', () => {
+  const message = createSiweMessage(full)
+  const withExpiration = (value: string) => message.replace('2024-01-03T00:00:00.000Z', value)
+  test.each([
+    ['February 30th', '2026-02-30T00:00:00Z'],
+    ['February 29th of a common year', '2025-02-29T00:00:00Z'],
+    ['April 31st', '2026-04-31T00:00:00Z'],
+    ['month 13', '2026-13-01T00:00:00Z'],
+    ['month 0', '2026-00-10T00:00:00Z'],
+    ['day 0', '2026-01-00T00:00:00Z'],
+    ['hour 25', '2026-01-01T25:00:00Z'],
+    ['minute 60', '2026-01-01T00:60:00Z'],
+    ['second 60', '2026-01-01T00:00:60Z'],
+    ['an offset of 24 hours', '2026-01-01T00:00:00+24:00'],
+  ])('%s', (_, value) => {
+    expect(() => parseSignInMessage(withExpiration(value))).toThrow(
+      'The sign-in message is not a valid EIP-4361 message: its Expiration Time is not an RFC 3339 date-time.',
+    )
+  })
+  test('and reads real ones, a leap day and offsets included', () => {
+    expect(parseSignInMessage(withExpiration('2024-02-29T23:59:59Z')).expirationTime).toEqual(
+      new Date('2024-02-29T23:59:59Z'),
+    )
+    expect(parseSignInMessage(withExpiration('2024-03-01T01:30:00+02:00')).expirationTime).toEqual(
+      new Date('2024-02-29T23:30:00Z'),
+    )
+  })
+})
