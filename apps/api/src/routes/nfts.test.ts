@@ -206,6 +206,33 @@ forEachDatabase('NFT routes', (context) => {
     `)
   })
 
+  test('GET /v1/nft-image: a client that leaves stops the outbound fetch it started', async () => {
+    await chain.send({
+      from: alice,
+      to: collection,
+      data: encodeFunctionData({ abi: collectionAbi, functionName: 'mint', args: [alice] }),
+    })
+    const head = await chain.head()
+    await waitFor(() => (indexer.status()[0]?.indexedBlock ?? -1) >= head, { message: 'indexing' })
+    const client = new AbortController()
+    const pending = app.request(
+      new Request(
+        `http://localhost/v1/nft-image/31337/${collection}/9?projectId=${testProjectId}`,
+        {
+          signal: client.signal,
+        },
+      ),
+    )
+    await waitFor(() => server.requests.includes('/img/never.svg'), { message: 'the image fetch' })
+    client.abort()
+    // The image host sees its connection closed at once, not after the 10 s budget.
+    await waitFor(() => server.closedEarly.includes('/img/never.svg'), {
+      timeoutMs: 2_000,
+      message: 'the fetch to stop',
+    })
+    await pending.catch(() => {})
+  })
+
   test('with private hosts refused, a devnet URL is not fetched', async () => {
     const strict = createIndexerTestApp({
       db: context.db,

@@ -1,7 +1,13 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-export type MetadataServer = { url: string; requests: string[]; stop(): Promise<void> }
+export type MetadataServer = {
+  url: string
+  requests: string[]
+  /** Paths whose answer was cut off by the client (a fetch stopped before the end). */
+  closedEarly: string[]
+  stop(): Promise<void>
+}
 
 const svg = (id: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><title>${id}</title></svg>`
@@ -9,13 +15,18 @@ const svg = (id: string) =>
 /**
  * An NFT metadata host for tests, on 127.0.0.1: `/nft/:id` answers JSON whose image is
  * `/img/:id.svg`, except id 3 (an HTML "image"), 4 (a 500), 5 (a 6 MB PNG, no length), 6 (not
- * JSON), 7 (a redirect to 1's document) and 8 (a 6 MB PNG with its length).
+ * JSON), 7 (a redirect to 1's document), 8 (a 6 MB PNG with its length) and 9 (an image that
+ * never answers).
  */
 export async function startMetadataServer(): Promise<MetadataServer> {
   const requests: string[] = []
+  const closedEarly: string[] = []
   const server = createServer((request, response) => {
     const path = request.url ?? '/'
     requests.push(path)
+    response.once('close', () => {
+      if (!response.writableFinished) closedEarly.push(path)
+    })
     const origin = `http://${request.headers.host}`
     const nft = /^\/nft\/(\d+)$/.exec(path)?.[1]
     if (nft === '4') return response.writeHead(500).end('broken')
@@ -23,8 +34,12 @@ export async function startMetadataServer(): Promise<MetadataServer> {
     if (nft === '7') return response.writeHead(302, { location: '/nft/1' }).end()
     if (nft) {
       const image =
-        { '3': '/img/page.html', '5': '/img/big.png', '8': '/img/big-declared.png' }[nft] ??
-        `/img/${nft}.svg`
+        {
+          '3': '/img/page.html',
+          '5': '/img/big.png',
+          '8': '/img/big-declared.png',
+          '9': '/img/never.svg',
+        }[nft] ?? `/img/${nft}.svg`
       response.writeHead(200, { 'content-type': 'application/json' })
       return response.end(
         JSON.stringify({
@@ -36,6 +51,7 @@ export async function startMetadataServer(): Promise<MetadataServer> {
     }
     const image = /^\/img\/(\d+)\.svg$/.exec(path)?.[1]
     if (image) return response.writeHead(200, { 'content-type': 'image/svg+xml' }).end(svg(image))
+    if (path === '/img/never.svg') return
     if (path === '/img/page.html')
       return response.writeHead(200, { 'content-type': 'text/html' }).end('<script></script>')
     if (path === '/img/big.png')
@@ -53,6 +69,7 @@ export async function startMetadataServer(): Promise<MetadataServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    closedEarly,
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
