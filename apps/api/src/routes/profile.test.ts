@@ -18,7 +18,7 @@ import {
   padHex,
   serializeErc6492Signature,
 } from 'viem'
-import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createApp } from '../app.ts'
 import { type ChainClients, createChainClients } from '../createChainClients.ts'
@@ -28,6 +28,8 @@ import { parseEnv } from '../env.ts'
 import { InvalidEnvError } from '../errors/config.ts'
 import type { Logger } from '../logger.ts'
 import type { ApiNetwork } from '../network.ts'
+import { loadWalletRegistry } from '../registry/loadWalletRegistry.ts'
+import type { WalletRegistryEntry } from '../registry/walletRegistryEntrySchema.ts'
 import {
   testSmartAccountAbi,
   testSmartAccountBytecode,
@@ -78,13 +80,18 @@ afterAll(async () => {
 
 function profileApp(
   db: LatchDb,
-  options: { nameSuffix?: string; clients?: ChainClients; namesPerAddress?: number } = {},
+  options: {
+    nameSuffix?: string
+    clients?: ChainClients
+    namesPerAddress?: number
+    wallets?: WalletRegistryEntry[]
+  } = {},
 ): ReturnType<typeof createApp> {
   return createApp({
     networks: [network],
     projects: createMemoryProjectStore([{ id: projectId, name: 'Test' }]),
     clients: options.clients ?? clients,
-    wallets: createMemoryWalletRegistryStore([]),
+    wallets: createMemoryWalletRegistryStore(options.wallets ?? []),
     cache: createDbCacheStore({ db }),
     logger: silent,
     db,
@@ -484,6 +491,112 @@ forEachDatabase('/v1/profile', (context) => {
     )
     expect(errorOf(await get(app, 'suggestions/dave?includeRegistered=yes'))).toBe(
       '400 includeRegistered must be one of "true", "false".',
+    )
+  })
+
+  test('reserved names, brands and wallet names are refused, look-alikes too', async () => {
+    const app = profileApp(context.db, { wallets: await loadWalletRegistry() })
+    const account = privateKeyToAccount(generatePrivateKey())
+    const refusal = async (name: string) => errorOf(await register(app, account, name))
+    expect({
+      admin: await refusal('admin.latch.id'),
+      lookalike: await refusal('Adm1n.latch.id'),
+      brand: await refusal('metamask-support.latch.id'),
+      product: await refusal('latch-help.latch.id'),
+      wallet: await refusal('trust-wallet.latch.id'),
+      walletShort: await refusal('rabby.latch.id'),
+      punycode: await refusal('xn--80ak6aa92e.latch.id'),
+      idnaStyle: await refusal('ab--cd.latch.id'),
+    }).toMatchInlineSnapshot(`
+      {
+        "admin": "409 The name "admin.latch.id" is reserved.",
+        "brand": "409 The name "metamask-support.latch.id" is reserved.",
+        "idnaStyle": "400 The name "ab--cd.latch.id" cannot be registered: labels with "--" in their 3rd and 4th characters (like "xn--") are not allowed.",
+        "lookalike": "409 The name "adm1n.latch.id" is reserved.",
+        "product": "409 The name "latch-help.latch.id" is reserved.",
+        "punycode": "400 The name "xn--80ak6aa92e.latch.id" cannot be registered: labels with "--" in their 3rd and 4th characters (like "xn--") are not allowed.",
+        "wallet": "409 The name "trust-wallet.latch.id" is reserved.",
+        "walletShort": "409 The name "rabby.latch.id" is reserved.",
+      }
+    `)
+    // Nothing refused was written.
+    expect(await get(app, `reverse/${account.address}`)).toEqual({ status: 200, body: [] })
+  })
+
+  test("a look-alike of another address's name is refused", async () => {
+    const app = profileApp(context.db)
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const other = privateKeyToAccount(generatePrivateKey())
+    expect((await register(app, owner, 'molly-vvood.latch.id')).status).toBe(201)
+    const refusal = async (name: string) => errorOf(await register(app, other, name))
+    expect({
+      zero: await refusal('m0lly-wood.latch.id'),
+      rn: await refusal('rnolly-wood.latch.id'),
+      hyphens: await refusal('mollywood.latch.id'),
+      one: await refusal('mo1ly-wood.latch.id'),
+    }).toMatchInlineSnapshot(`
+      {
+        "hyphens": "409 The name "mollywood.latch.id" looks like "molly-vvood.latch.id", which is taken.",
+        "one": "409 The name "mo1ly-wood.latch.id" looks like "molly-vvood.latch.id", which is taken.",
+        "rn": "409 The name "rnolly-wood.latch.id" looks like "molly-vvood.latch.id", which is taken.",
+        "zero": "409 The name "m0lly-wood.latch.id" looks like "molly-vvood.latch.id", which is taken.",
+      }
+    `)
+    // The owner may hold its own variants; an unrelated name is fine for the other.
+    expect((await register(app, owner, 'mollywood.latch.id')).status).toBe(201)
+    expect((await register(app, other, 'polly-wood.latch.id')).status).toBe(201)
+  })
+
+  test('one address holds at most LATCH_NAMES_PER_ADDRESS names; retrying one is not a new one', async () => {
+    const app = profileApp(context.db, { namesPerAddress: 2 })
+    const account = privateKeyToAccount(generatePrivateKey())
+    expect((await register(app, account, 'quota-one.latch.id')).status).toBe(201)
+    expect((await register(app, account, 'quota-two.latch.id')).status).toBe(201)
+    expect(errorOf(await register(app, account, 'quota-three.latch.id'))).toBe(
+      `409 The address "${account.address}" already has 2 names, the most one address may hold.`,
+    )
+    expect((await register(app, account, 'quota-two.latch.id')).status).toBe(200)
+    const reverse = await get(app, `reverse/${account.address}`)
+    expect(reverse.body.map((entry: { name: string }) => entry.name)).toEqual([
+      'quota-two.latch.id',
+      'quota-one.latch.id',
+    ])
+  })
+
+  test("a contract account's name resolves only on the chain it was registered for", async () => {
+    const app = profileApp(context.db)
+    const account = smartAccountOf(carol.address, `0x${randomBytes(32).toString('hex')}`)
+    const registered = await register(app, carol, 'chain-bound.latch.id', {
+      address: account.address,
+      sign: async (message) =>
+        serializeErc6492Signature({
+          address: create2Deployer,
+          data: account.factoryData,
+          signature: await carol.sign({ hash: hashMessage(message) }),
+        }),
+    })
+    expect(registered.status).toBe(201)
+    const onDevnet = await get(app, 'account/chain-bound.latch.id?chainId=31337')
+    expect(onDevnet.status).toBe(200)
+    expect(onDevnet.body.addresses).toEqual({
+      [String(devnetCoinType)]: { address: account.address },
+    })
+    // The same address on another chain may be someone else's account: no address there.
+    expect({
+      base: errorOf(await get(app, 'account/chain-bound.latch.id?chainId=8453')),
+      mainnet: errorOf(await get(app, 'account/chain-bound.latch.id?chainId=1')),
+    }).toEqual({
+      base: '404 Name "chain-bound.latch.id" has no address on chain eip155:8453.',
+      mainnet: '404 Name "chain-bound.latch.id" has no address on chain eip155:1.',
+    })
+    // An EOA's key signs on every chain: its name resolves everywhere.
+    const eoa = privateKeyToAccount(generatePrivateKey())
+    await register(app, eoa, 'everywhere-eoa.latch.id')
+    const onBase = await get(app, 'account/everywhere-eoa.latch.id?chainId=8453')
+    expect(onBase.status).toBe(200)
+    expect(onBase.body.addresses['60']).toEqual({ address: eoa.address })
+    expect(errorOf(await get(app, 'account/everywhere-eoa.latch.id?chainId=0x1'))).toBe(
+      '400 chainId must be a chain id like 8453.',
     )
   })
 
