@@ -131,11 +131,17 @@ export function createGuardedFetch({
         ...(url.protocol === 'https:' && isIP(host) === 0 ? { servername: host } : {}),
       })
       request.once('response', fulfil)
-      request.once('error', (cause) =>
+      // Kept for the request's life: a socket error after the answer must not go unhandled.
+      request.on('error', (cause) =>
         reject(
           signal.aborted
             ? signal.reason
-            : new OutboundFetchError({ reason: 'the host did not answer', cause }),
+            : new OutboundFetchError({
+                reason: isCertificateError(cause)
+                  ? 'the TLS certificate was refused'
+                  : 'the host did not answer',
+                cause,
+              }),
         ),
       )
       request.end()
@@ -175,9 +181,9 @@ export function createGuardedFetch({
         if (status >= 300 && status < 400 && location !== undefined) {
           incoming.destroy()
           if (hop >= maxRedirects) throw new OutboundFetchError({ reason: 'too many redirects' })
-          url = toRequestUrl(
-            URL.canParse(location, url.href) ? new URL(location, url).toString() : 'invalid:',
-          )
+          if (!URL.canParse(location, url.href))
+            throw new OutboundFetchError({ reason: 'an invalid redirect' })
+          url = toRequestUrl(new URL(location, url).toString())
           continue
         }
         return toResponse(incoming, { accept, maxBytes, controller, finish, failure })
@@ -187,6 +193,10 @@ export function createGuardedFetch({
       throw failure(error)
     }
   }
+}
+
+function isCertificateError(error: Error & { code?: string }): boolean {
+  return /^(ERR_TLS_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_)/.test(error.code ?? '')
 }
 
 /** The URL to request, or an OutboundFetchError for one the fetcher does not follow. */
