@@ -20,7 +20,12 @@ function setup(names: Record<string, unknown>, status?: number) {
       json: async () => body ?? { error: { code: 'NAME_NOT_FOUND', message: 'Name not found.' } },
     }
   }
-  const config = createLatchConfig({
+  return { config: configWith(fetch), urls }
+}
+
+/** A config on the test devnet whose API calls go to `fetch`. */
+function configWith(fetch: FetchLike) {
+  return createLatchConfig({
     networks: [
       {
         id: 31337,
@@ -34,7 +39,6 @@ function setup(names: Record<string, unknown>, status?: number) {
     projectId: 'p1',
     fetch,
   })
-  return { config, urls }
 }
 
 describe('resolveAccountName', () => {
@@ -62,6 +66,45 @@ describe('resolveAccountName', () => {
     await expect(
       resolveAccountName(config, { name: 'alice.latch.id', chainId: 1 }),
     ).resolves.toMatchObject({ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
+  })
+
+  it("asks for the chain's address: a name with none there is 'Error resolving name'", async () => {
+    const contractAccount = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+    const urls: string[] = []
+    // The API's answers for a contract account's name registered on chain 31337 only.
+    const fetch: FetchLike = async (url) => {
+      urls.push(url)
+      const chainId = new URL(url).searchParams.get('chainId')
+      const onItsChain = chainId === null || chainId === '31337'
+      return {
+        ok: onItsChain,
+        status: onItsChain ? 200 : 404,
+        json: async () =>
+          onItsChain
+            ? { name: 'safe.latch.id', addresses: { '2147514985': { address: contractAccount } } }
+            : {
+                error: {
+                  code: 'NOT_FOUND',
+                  message: `Name "safe.latch.id" has no address on chain eip155:${chainId}.`,
+                },
+              },
+      }
+    }
+    const config = configWith(fetch)
+    await expect(
+      resolveAccountName(config, { name: 'safe.latch.id', chainId: 31337 }),
+    ).resolves.toEqual({ name: 'safe.latch.id', address: contractAccount })
+    await expect(
+      resolveAccountName(config, { name: 'safe.latch.id', chainId: 8453 }),
+    ).rejects.toThrowErrorMatchingInlineSnapshot(`
+      [AccountNameResolutionError: Error resolving name "safe.latch.id".
+
+      Details: Name "safe.latch.id" has no address on chain eip155:8453.]
+    `)
+    expect(urls).toEqual([
+      'http://api/v1/profile/account/safe.latch.id?projectId=p1&chainId=31337',
+      'http://api/v1/profile/account/safe.latch.id?projectId=p1&chainId=8453',
+    ])
   })
 
   it("is 'Error resolving name' for an unknown name, one without address, or a failed call", async () => {

@@ -41,9 +41,10 @@ export function parseAccountName(text: string, suffix: string): string | undefin
 
 /**
  * Resolves a registered account name to its address through the Latch API
- * (`GET /v1/profile/account/{name}`): the address for `chainId` when the name has one, else
- * its EVM address. An unknown name (404), one without an address or a failed call is an
- * `AccountNameResolutionError` (spec section 8: 'Error resolving name').
+ * (`GET /v1/profile/account/{name}?chainId`): the address for `chainId` when the name has one,
+ * else its EVM address. An unknown name (404), one with no address on `chainId` (a contract
+ * account's name resolves only on the chains it was registered for), one without an address
+ * or a failed call is an `AccountNameResolutionError` (spec section 8: 'Error resolving name').
  */
 export async function resolveAccountName(
   config: LatchConfig,
@@ -52,6 +53,9 @@ export async function resolveAccountName(
   const accountName = parameters.name.trim().toLowerCase()
   const body = await requestApi(config, {
     path: `/v1/profile/account/${encodeURIComponent(accountName)}`,
+    // The API answers 404 when the name has no address on the chain (a contract account's
+    // name registered for another chain): nobody pays an address that is not the account there.
+    query: { chainId: parameters.chainId },
     signal: parameters.signal,
     toError: (failure) => new AccountNameResolutionError({ ...failure, accountName }),
   })
