@@ -88,7 +88,10 @@ export async function runChainIndexer(
   let rangeByLoad = Math.min(parameters.maxBlocksPerRange, 10)
   let failures = 0
   let caughtUp = false
-  let lastErrorMessage: string | undefined
+  // Each kind of failure is logged at most once a minute: a balancer flipping between nodes
+  // fails and recovers every few polls, and must not flood the logs.
+  const loggedAt = new Map<string, number>()
+  let reportedFailure = false
 
   const blockHashAt = async (blockNumber: number) => {
     const block = (await client.request({
@@ -248,10 +251,10 @@ export async function runChainIndexer(
         caughtUp = true
         log.info(`Indexed chain eip155:${chainId} up to its head, block ${status.indexedBlock}.`)
       }
-      if (failures > 0 && lastErrorMessage)
+      if (reportedFailure)
         log.info(`Indexer for chain eip155:${chainId} resumed at block ${status.indexedBlock}.`)
       failures = 0
-      lastErrorMessage = undefined
+      reportedFailure = false
       status.lastError = null
       await sleep(pollingIntervalMs, signal)
     } catch (error) {
@@ -270,9 +273,12 @@ export async function runChainIndexer(
       if (!transient || failures > 3) {
         status.state = 'error'
         status.lastError = message
-        if (message !== lastErrorMessage)
+        const kind = error instanceof Error ? error.name : 'unknown'
+        if (Date.now() - (loggedAt.get(kind) ?? Number.NEGATIVE_INFINITY) >= logRepeatMs) {
           log.warn(`Indexer for chain eip155:${chainId} failed; retrying.`, { error: message })
-        lastErrorMessage = message
+          loggedAt.set(kind, Date.now())
+          reportedFailure = true
+        }
       }
       const base = transient ? Math.min(pollingIntervalMs, 250) : pollingIntervalMs * 2
       await sleep(Math.min(maxBackoffMs, base * 2 ** Math.min(failures - 1, 10)), signal)
@@ -280,6 +286,9 @@ export async function runChainIndexer(
   }
   return 'aborted'
 }
+
+/** How often one kind of failure may be logged again while it lasts. */
+const logRepeatMs = 60_000
 
 /** About how many transactions and transfers one range should carry while catching up. */
 const rowsPerRange = 4_000
