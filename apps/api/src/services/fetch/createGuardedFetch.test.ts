@@ -76,6 +76,8 @@ beforeAll(async () => {
       if (path === '/to-file')
         return response.writeHead(302, { location: 'file:///etc/passwd' }).end()
       if (path === '/loop') return response.writeHead(302, { location: '/loop' }).end()
+      if (path === '/bad-redirect')
+        return response.writeHead(302, { location: 'http://[nope/' }).end()
       if (path.startsWith('/hops/')) {
         const left = Number(path.slice(6))
         return left === 0
@@ -224,12 +226,14 @@ describe('createGuardedFetch', () => {
       toInternalIp: await reason(fetch(publicUrl('/to-internal-ip'), json)),
       toMetadataIp: await reason(fetch(publicUrl('/to-metadata-ip'), json)),
       toFile: await reason(fetch(publicUrl('/to-file'), json)),
+      badLocation: await reason(fetch(publicUrl('/bad-redirect'), json)),
       threeHops: await (await fetch(publicUrl('/hops/3'), json)).json(),
       fourHops: await reason(fetch(publicUrl('/hops/4'), json)),
     }).toEqual({
       toInternalIp: 'OutboundFetchError: a host on a private network',
       toMetadataIp: 'OutboundFetchError: a host on a private network',
       toFile: 'OutboundFetchError: an unsupported URL scheme "file:"',
+      badLocation: 'OutboundFetchError: an invalid redirect',
       threeHops: { hops: true },
       fourHops: 'OutboundFetchError: too many redirects',
     })
