@@ -179,6 +179,35 @@ forEachDatabase('GET /v1/account/:address/balance', (context) => {
     expect(recording.methods).toEqual([])
   })
 
+  test('forceUpdate is honoured once per account and chain every 5 s, by every process together', async () => {
+    const { app, recording } = devnetApp(context.db)
+    const other = devnetApp(context.db)
+    const account = privateKeyToAddress(generatePrivateKey())
+    const testClient = createTestClient({ mode: 'anvil', transport: http(chain.rpcUrl) })
+    await testClient.setBalance({ address: account, value: parseEther('1') })
+    const forceUpdate = 'chainId=31337&forceUpdate=true'
+    await getBalances(app, account, forceUpdate)
+    expect(recording.methods).toContain('eth_call')
+
+    // A client looping on forceUpdate: served from the cache, whichever process it reaches.
+    await testClient.setBalance({ address: account, value: parseEther('2') })
+    recording.reset()
+    const looped = await Promise.all([
+      getBalances(app, account, forceUpdate),
+      getBalances(app, account, forceUpdate),
+      getBalances(other.app, account, forceUpdate),
+    ])
+    expect(recording.methods).toEqual([])
+    expect(other.recording.methods).toEqual([])
+    expect(looped.map((body) => body.balances[0]?.quantity.numeric)).toEqual(['1', '1', '1'])
+
+    // Another account is not held back by this one's refresh.
+    const another = privateKeyToAddress(generatePrivateKey())
+    recording.reset()
+    await getBalances(app, another, forceUpdate)
+    expect(recording.methods).toContain('eth_call')
+  })
+
   test('an account holding nothing still lists its native coin, at zero', async () => {
     const { app } = devnetApp(context.db)
     const body = await getBalances(app, privateKeyToAddress(generatePrivateKey()))
