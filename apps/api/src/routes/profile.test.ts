@@ -521,6 +521,13 @@ forEachDatabase('/v1/profile', (context) => {
     `)
     // Nothing refused was written.
     expect(await get(app, `reverse/${account.address}`)).toEqual({ status: 200, body: [] })
+    // Suggestions never offer what registering would refuse.
+    const offered = await get(app, 'suggestions/admin')
+    expect(offered.body.suggestions.map((entry: { name: string }) => entry.name)).not.toContain(
+      'admin.latch.id',
+    )
+    const wallet = await get(app, 'suggestions/metamask')
+    expect(wallet.body.suggestions).toEqual([])
   })
 
   test("a look-alike of another address's name is refused", async () => {

@@ -12,6 +12,7 @@ import type { AppEnv } from '../appEnv.ts'
 import type { ChainClients } from '../createChainClients.ts'
 import { InvalidAddressError, InvalidRequestError } from '../errors/request.ts'
 import { getNameProfile } from '../services/names/getNameProfile.ts'
+import { getReservedNameLabels } from '../services/names/getReservedNameLabels.ts'
 import { listAddressNames } from '../services/names/listAddressNames.ts'
 import { registerName } from '../services/names/registerName.ts'
 import { suggestNames } from '../services/names/suggestNames.ts'
@@ -77,10 +78,14 @@ export function profileRoute(deps: ProfileRouteDeps) {
     })
     .get('/profile/suggestions/:name', async (c) => {
       const { includeRegistered } = parseQuery(nameSuggestionsQuerySchema, c.req.query())
-      const suggestions = await suggestNames(deps, {
-        name: c.req.param('name'),
-        includeRegistered,
-      })
+      const reserved = await getReservedNameLabels(deps.wallets)
+      const suggestions = await suggestNames(
+        { ...deps, reserved },
+        {
+          name: c.req.param('name'),
+          includeRegistered,
+        },
+      )
       return c.json(suggestions satisfies NameSuggestionsResponse)
     })
 }

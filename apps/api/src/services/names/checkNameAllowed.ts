@@ -8,6 +8,7 @@ import {
 import type { NameStore } from '../../stores/nameStore.ts'
 import { getNameSkeleton } from './getNameSkeleton.ts'
 import type { ReservedNameLabels } from './getReservedNameLabels.ts'
+import { isRefusedNameLabel } from './isRefusedNameLabel.ts'
 
 export type CheckNameAllowedParameters = {
   /** The full name in lower case. */
@@ -30,13 +31,9 @@ export async function checkNameAllowed(
   }: { names: NameStore; reserved: ReservedNameLabels; namesPerAddress: number },
   { name, label, address }: CheckNameAllowedParameters,
 ): Promise<void> {
-  if (label.slice(2, 4) === '--') throw new PunycodeNameError({ name })
-  const labelSkeleton = getNameSkeleton(label)
-  if (
-    reserved.exact.has(labelSkeleton) ||
-    reserved.brands.some((brand) => labelSkeleton.includes(brand))
-  )
-    throw new ReservedNameError({ name })
+  const refused = isRefusedNameLabel(label, reserved)
+  if (refused === 'idna') throw new PunycodeNameError({ name })
+  if (refused === 'reserved') throw new ReservedNameError({ name })
   const [lookalike] = (await names.findBySkeleton(getNameSkeleton(name))).filter(
     (record) => record.name !== name && !isAddressEqual(record.address, address),
   )

@@ -2,6 +2,8 @@ import { isValidNameLabel, type NameSuggestionsResponse } from '@latch/api-contr
 import { InvalidNameLabelError } from '../../errors/names.ts'
 import type { NameStore } from '../../stores/nameStore.ts'
 import { getNameLabel } from './getNameLabel.ts'
+import type { ReservedNameLabels } from './getReservedNameLabels.ts'
+import { isRefusedNameLabel } from './isRefusedNameLabel.ts'
 
 /** What is added to the asked label to suggest other names, in the order they are offered. */
 export const nameVariations = [
@@ -27,10 +29,15 @@ export type SuggestNamesParameters = {
 /**
  * Names to offer for what the user typed: the name itself when it is valid and free, then
  * variations (`alice1`, `alice-app`, ...), free ones only unless `includeRegistered`.
- * Characters a label cannot hold are dropped first, so `Alice_B` suggests `aliceb...`.
+ * Characters a label cannot hold are dropped first, so `Alice_B` suggests `aliceb...`; reserved
+ * and `xn--` labels are never offered.
  */
 export async function suggestNames(
-  { names, suffix }: { names: NameStore; suffix: string },
+  {
+    names,
+    suffix,
+    reserved,
+  }: { names: NameStore; suffix: string; reserved?: ReservedNameLabels | undefined },
   { name, includeRegistered = false }: SuggestNamesParameters,
 ): Promise<NameSuggestionsResponse> {
   const typed = name.trim().toLowerCase()
@@ -40,7 +47,11 @@ export async function suggestNames(
   if (base.length === 0 || typed.length > 255) throw new InvalidNameLabelError({ label: name })
 
   const labels = [base, ...nameVariations.map((variation) => fit(base, variation))].filter(
-    (label, index, all) => isValidNameLabel(label) && all.indexOf(label) === index,
+    (label, index, all) =>
+      isValidNameLabel(label) &&
+      all.indexOf(label) === index &&
+      // Never offer what registering would refuse.
+      (reserved === undefined || isRefusedNameLabel(label, reserved) === undefined),
   )
   const candidates = labels.map((label) => `${label}.${suffix}`)
   const registered = await names.findRegistered(candidates)
