@@ -38,6 +38,8 @@ export function createHttpServer(
       keepAliveTimeout: limits.keepAliveTimeoutMs,
       // How often the two timeouts above are checked (Node's default is every 30 s).
       connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
+      // Node would answer a missing Host with a bare 400; the adapter's is JSON (below).
+      requireHostHeader: false,
     },
     listener,
   )
@@ -51,11 +53,36 @@ export function createHttpServer(
           ? [408, 'Request Timeout', 'The request took too long to arrive.']
           : [400, 'Bad Request', 'The request is malformed.']
     const body = JSON.stringify({ error: { code: 'BAD_REQUEST', message } } satisfies ApiError)
-    socket.end(
-      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    // A HEAD request's answer has no body, or the client reads it as the next response.
+    const packet = (error as { rawPacket?: unknown }).rawPacket
+    const isHead = Buffer.isBuffer(packet) && packet.subarray(0, 5).toString('latin1') === 'HEAD '
+    closeAfter(
+      socket,
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${isHead ? '' : body}`,
+    )
+  })
+  // No CONNECT tunnels here (Node would close the socket without a word).
+  server.on('connect', (_request, socket: Duplex) => {
+    const body = JSON.stringify({
+      error: { code: 'NOT_FOUND', message: 'CONNECT is not supported.' },
+    } satisfies ApiError)
+    closeAfter(
+      socket,
+      `HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     )
   })
   return server
+}
+
+/**
+ * Writes a last answer and closes, still reading (and dropping) what the client sends for a
+ * while: closing with unread input would reset the connection and lose the answer.
+ */
+function closeAfter(socket: Duplex, answer: string): void {
+  socket.on('error', () => {})
+  socket.end(answer)
+  socket.resume()
+  setTimeout(() => socket.destroy(), 2_000).unref()
 }
 
 function errorResponse(status: number, code: ApiError['error']['code'], message: string): Response {
