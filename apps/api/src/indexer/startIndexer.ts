@@ -21,7 +21,10 @@ export type StartIndexerParameters = {
   startFrom?: 'genesis' | 'latest' | undefined
   /** Blocks per `eth_getLogs` while catching up (default 500). */
   maxBlocksPerRange?: number | undefined
-  /** Recent blocks kept for reorg checks (default 1000). */
+  /**
+   * Recent blocks kept for reorg checks (default 1000): a deeper reorg pauses the chain with
+   * DeepReorgError instead of deleting it (only a new genesis resets a chain).
+   */
   keepBlocks?: number | undefined
   /** The longest wait between retries while an RPC fails or disagrees (default 30000 ms). */
   maxBackoffMs?: number | undefined
