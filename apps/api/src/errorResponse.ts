@@ -10,8 +10,8 @@ const statusByCode: Record<ApiErrorCode, ContentfulStatusCode> = {
   CONFLICT: 409,
   UPSTREAM_UNAVAILABLE: 502,
   INTERNAL: 500,
-  RATE_LIMITED: 429,
   DATABASE_UNAVAILABLE: 503,
+  RATE_LIMITED: 429,
 }
 
 /** Answers a known error as `{ error: { code, message } }` with the status its code implies. */

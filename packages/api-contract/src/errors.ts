@@ -14,10 +14,10 @@ export const apiErrorCodes = [
   'CONFLICT',
   'UPSTREAM_UNAVAILABLE',
   'INTERNAL',
-  /** 429, with `Retry-After`: a rate limit or quota; try again later. */
-  'RATE_LIMITED',
   /** 503, with `Retry-After`: the database is down or overloaded; try again shortly. */
   'DATABASE_UNAVAILABLE',
+  /** 429, with `Retry-After`: a rate limit or quota; try again later. */
+  'RATE_LIMITED',
 ] as const
 export type ApiErrorCode = (typeof apiErrorCodes)[number]
 
