@@ -9,8 +9,15 @@ import { BaseError } from './base.ts'
 export class OutboundFetchError extends BaseError {
   override name = 'OutboundFetchError'
   readonly reason: string
-  constructor({ reason, cause }: { reason: string; cause?: unknown }) {
+  /** Refused by this process's own outbound cap, not by the host: worth no negative caching. */
+  readonly busy: boolean
+  constructor({
+    reason,
+    cause,
+    busy = false,
+  }: { reason: string; cause?: unknown; busy?: boolean }) {
     super(`The outbound request failed: ${reason}.`, { code: 'UPSTREAM_UNAVAILABLE', cause })
     this.reason = reason
+    this.busy = busy
   }
 }

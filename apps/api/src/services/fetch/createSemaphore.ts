@@ -46,7 +46,7 @@ export function createSemaphore({
       }
       if (waiting.length >= maxWaiting)
         return Promise.reject(
-          new OutboundFetchError({ reason: 'too many outbound requests at once' }),
+          new OutboundFetchError({ reason: 'too many outbound requests at once', busy: true }),
         )
       return new Promise((resolve, reject) => {
         // The slot passes straight from the releasing holder to this waiter (active unchanged).

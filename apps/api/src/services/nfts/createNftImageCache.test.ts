@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createGuardedFetch } from '../fetch/createGuardedFetch.ts'
+import { createSemaphore } from '../fetch/createSemaphore.ts'
 import { createNftImageCache } from './createNftImageCache.ts'
 import {
   type MetadataServer,
@@ -78,4 +79,19 @@ test('an image larger than the cap is refused; an abandoned fetch is not remembe
   await reason(images.get(`${server.url}/img/2.svg`, { signal: AbortSignal.abort() }))
   await images.get(`${server.url}/img/2.svg`)
   expect(count('/img/2.svg')).toBe(before + 1)
+})
+
+test("a refusal by the process's own outbound cap is not remembered against the image", async () => {
+  const limiter = createSemaphore({ limit: 1, maxWaiting: 0 })
+  const images = createNftImageCache({
+    fetch: createGuardedFetch({ allowPrivateHosts: true, limiter }),
+  })
+  const url = `${server.url}/img/21.svg`
+  const release = await limiter.acquire()
+  expect(await reason(images.get(url))).toBe(
+    'The NFT content could not be fetched: too many outbound requests at once.',
+  )
+  release()
+  expect(new TextDecoder().decode((await images.get(url)).body)).toBe(metadataServerSvg('21'))
+  expect(count('/img/21.svg')).toBe(1)
 })

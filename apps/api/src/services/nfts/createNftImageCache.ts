@@ -1,6 +1,7 @@
 import type { NftFetchError } from '../../errors/nfts.ts'
 import type { GuardedFetch } from '../fetch/createGuardedFetch.ts'
 import { createSharedTasks } from '../fetch/createSharedTasks.ts'
+import { isBusyError } from '../fetch/isBusyError.ts'
 import { type FetchNftImageReturnType, fetchNftImage } from './fetchNftImage.ts'
 import { toNftFetchError } from './openUrl.ts'
 
@@ -91,8 +92,8 @@ export function createNftImageCache({
           return image
         } catch (error) {
           const failure = toNftFetchError(error)
-          // Abandoned by every asker: nothing was learnt about the image.
-          if (!shared.aborted)
+          // Abandoned by every asker, or refused by our own cap: nothing was learnt about it.
+          if (!shared.aborted && !isBusyError(error))
             store(url, {
               ok: false,
               error: failure,

@@ -7,6 +7,7 @@ import { NftFetchError } from '../../errors/nfts.ts'
 import type { GuardedFetch, ResolveHost } from '../fetch/createGuardedFetch.ts'
 import type { Semaphore } from '../fetch/createSemaphore.ts'
 import { createSharedTasks } from '../fetch/createSharedTasks.ts'
+import { isBusyError } from '../fetch/isBusyError.ts'
 import { openUrl, readBody } from './openUrl.ts'
 import { parseNftMetadata } from './parseNftMetadata.ts'
 
@@ -153,7 +154,8 @@ export function createNftMetadataResolver(parameters: CreateNftMetadataResolverP
         ? fetchDocument(client, key, shared).then(
             (document) => ({ status: 'ok' as const, error: null, ...document }),
             (error: unknown) => {
-              if (shared.aborted) throw error
+              // Abandoned, or refused by our own outbound cap: nothing learnt, nothing stored.
+              if (shared.aborted || isBusyError(error)) throw error
               return failure(error)
             },
           )
