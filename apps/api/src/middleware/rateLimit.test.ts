@@ -1,10 +1,14 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { apiErrorSchema, createNameMessage, toNameCoinType } from '@latch/api-contract'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type AppDeps, createApp } from '../app.ts'
 import { createDatabase, type Database } from '../db/createDatabase.ts'
 import { forEachDatabase } from '../db/testing.ts'
 import { createTestLogger } from '../indexer/testing/createTestLogger.ts'
+import { startApi } from '../startApi.ts'
 import { createDbRateLimitStore } from '../stores/createDbRateLimitStore.ts'
 import { createMemoryCacheStore } from '../stores/createMemoryCacheStore.ts'
 import { createMemoryProjectStore } from '../stores/createMemoryProjectStore.ts'
@@ -194,6 +198,68 @@ forEachDatabase('rate limits', (context) => {
       expect((await from(b.app, '192.0.2.60', path)).status).toBe(429)
     } finally {
       if (second !== context.database) await second.close()
+    }
+  })
+})
+
+describe('served over HTTP (startApi)', () => {
+  const env = {
+    LATCH_PROJECT_IDS: 'test-project',
+    LATCH_NETWORKS: JSON.stringify([
+      {
+        id: 10,
+        name: 'OP Mainnet',
+        rpcUrl: 'http://127.0.0.1:9',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      },
+    ]),
+    LATCH_INDEXER: 'off',
+  }
+  const silent = { info() {}, warn() {}, error() {} }
+  let stateDir: string
+  beforeAll(async () => {
+    stateDir = await mkdtemp(path.join(tmpdir(), 'latch-rate-limits-'))
+  })
+  afterAll(async () => {
+    await rm(stateDir, { recursive: true, force: true })
+  })
+
+  const flood = async (url: string, count: number) => {
+    const answers: Response[] = []
+    for (let index = 0; index < count; index++)
+      answers.push(await fetch(`${url}/v1/auth/nonce?projectId=test-project`, { method: 'POST' }))
+    return answers
+  }
+
+  test('on by default: the socket address is limited, with the configured numbers', async () => {
+    const api = await startApi({
+      port: 0,
+      stateDir: path.join(stateDir, 'on'),
+      env: { ...env, LATCH_RATE_LIMIT_WRITES_PER_IP: '3' },
+      logger: silent,
+    })
+    try {
+      const answers = await flood(api.url, 5)
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429, 429])
+      expect(answers[3]?.headers.get('retry-after')).toMatch(/^\d+$/)
+      expect((await answers[3]?.json())?.error.code).toBe('RATE_LIMITED')
+    } finally {
+      await api.stop()
+    }
+  })
+
+  test('LATCH_RATE_LIMITS=off switches them off (load benchmarks from one IP)', async () => {
+    const api = await startApi({
+      port: 0,
+      stateDir: path.join(stateDir, 'off'),
+      env: { ...env, LATCH_RATE_LIMITS: 'off', LATCH_RATE_LIMIT_WRITES_PER_IP: '3' },
+      logger: silent,
+    })
+    try {
+      const answers = await flood(api.url, 6)
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200])
+    } finally {
+      await api.stop()
     }
   })
 })
