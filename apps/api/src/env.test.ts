@@ -35,6 +35,14 @@ describe('parseEnv', () => {
       LATCH_DB_CONNECT_TIMEOUT_MS: 5_000,
       LATCH_DB_STATEMENT_TIMEOUT_MS: 10_000,
       LATCH_DB_IDLE_TIMEOUT_MS: 30_000,
+      LATCH_RATE_LIMIT_READS_PER_IP: 3000,
+      LATCH_RATE_LIMIT_READS_PER_PROJECT: 60_000,
+      LATCH_RATE_LIMIT_WRITES_PER_IP: 120,
+      LATCH_RATE_LIMIT_WRITES_PER_PROJECT: 3000,
+      LATCH_TRUST_PROXY_HOPS: 0,
+      LATCH_MAX_PENDING_NONCES: 10_000,
+      LATCH_NAMES_PER_ADDRESS: 3,
+      LATCH_SESSION_MAX_HOURS: 168,
     })
     expect(defaultStateDir).toBe(path.resolve(import.meta.dirname, '../../../.latch'))
   })
@@ -91,7 +99,10 @@ describe('parseEnv', () => {
     expect(crossed.variables).toEqual(['LATCH_HEADERS_TIMEOUT_MS'])
     expect(
       parseEnv({}, { LATCH_PUBLIC_API_URL: 'https://api.example.com', LATCH_ALLOWED_ORIGINS: '*' }),
-    ).toMatchObject({ LATCH_PUBLIC_API_URL: 'https://api.example.com', LATCH_ALLOWED_ORIGINS: ['*'] })
+    ).toMatchObject({
+      LATCH_PUBLIC_API_URL: 'https://api.example.com',
+      LATCH_ALLOWED_ORIGINS: ['*'],
+    })
   })
 
   test('a bad environment names every bad variable', () => {
@@ -187,6 +198,39 @@ describe('parseEnv', () => {
       - LATCH_DB_POOL_SIZE: Expected a number of connections between 1 and 1000.
       - LATCH_DB_CONNECT_TIMEOUT_MS: Expected a time in ms between 100 and 600000.
       - LATCH_DB_STATEMENT_TIMEOUT_MS: Expected a time in ms between 100 and 3600000."
+    `)
+  })
+
+  test('rate limits and quotas: on by default, whole numbers in range', () => {
+    expect(parseEnv({}, {}).LATCH_RATE_LIMITS).toBeUndefined()
+    expect(parseEnv({}, {})).toMatchObject({
+      LATCH_RATE_LIMIT_READS_PER_IP: 3000,
+      LATCH_RATE_LIMIT_READS_PER_PROJECT: 60_000,
+      LATCH_RATE_LIMIT_WRITES_PER_IP: 120,
+      LATCH_RATE_LIMIT_WRITES_PER_PROJECT: 3000,
+      LATCH_TRUST_PROXY_HOPS: 0,
+      LATCH_MAX_PENDING_NONCES: 10_000,
+      LATCH_NAMES_PER_ADDRESS: 3,
+      LATCH_SESSION_MAX_HOURS: 168,
+    })
+    expect(
+      parseEnv({}, { LATCH_RATE_LIMITS: 'off', LATCH_RATE_LIMIT_WRITES_PER_IP: '10' }),
+    ).toMatchObject({ LATCH_RATE_LIMITS: 'off', LATCH_RATE_LIMIT_WRITES_PER_IP: 10 })
+    expect(
+      parseError({
+        LATCH_RATE_LIMITS: 'no',
+        LATCH_RATE_LIMIT_READS_PER_IP: '0',
+        LATCH_TRUST_PROXY_HOPS: '11',
+        LATCH_NAMES_PER_ADDRESS: 'three',
+        LATCH_SESSION_MAX_HOURS: '1.5',
+      }).message,
+    ).toMatchInlineSnapshot(`
+      "Invalid environment variables: LATCH_RATE_LIMITS, LATCH_RATE_LIMIT_READS_PER_IP, LATCH_TRUST_PROXY_HOPS, LATCH_NAMES_PER_ADDRESS, LATCH_SESSION_MAX_HOURS.
+      - LATCH_RATE_LIMITS: Expected on or off.
+      - LATCH_RATE_LIMIT_READS_PER_IP: Expected a number of requests between 1 and 10000000.
+      - LATCH_TRUST_PROXY_HOPS: Expected a number of proxies between 0 and 10.
+      - LATCH_NAMES_PER_ADDRESS: Expected a number of names between 1 and 1000.
+      - LATCH_SESSION_MAX_HOURS: Expected a number of hours between 1 and 8760."
     `)
   })
 
