@@ -16,5 +16,7 @@ declare module 'autocannon' {
     duration?: number
     amount?: number
     headers?: Record<string, string>
+    /** Requests each connection sends in turn, cycling (paths relative to `url`). */
+    requests?: { method?: string; path?: string; headers?: Record<string, string> }[]
   }): Promise<Result>
 }
