@@ -233,6 +233,31 @@ forEachDatabase('NFT routes', (context) => {
     await pending.catch(() => {})
   })
 
+  test('GET /v1/account/:address/nfts: a client that leaves stops the metadata fetches', async () => {
+    // Token #10 (after #9 above), whose metadata never answers, goes to bob.
+    await chain.send({
+      from: alice,
+      to: collection,
+      data: encodeFunctionData({ abi: collectionAbi, functionName: 'mint', args: [bob] }),
+    })
+    const head = await chain.head()
+    await waitFor(() => (indexer.status()[0]?.indexedBlock ?? -1) >= head, { message: 'indexing' })
+    const client = new AbortController()
+    const pending = app.request(
+      new Request(`http://localhost/v1/account/${bob}/nfts?projectId=${testProjectId}`, {
+        signal: client.signal,
+      }),
+    )
+    await waitFor(() => server.requests.includes('/nft/10'), { message: 'the metadata fetch' })
+    client.abort()
+    // Stopped at once, not after the 4 s metadata budget or the listing's 5 s wait.
+    await waitFor(() => server.closedEarly.includes('/nft/10'), {
+      timeoutMs: 2_000,
+      message: 'the fetch to stop',
+    })
+    await pending.catch(() => {})
+  })
+
   test('with private hosts refused, a devnet URL is not fetched', async () => {
     const strict = createIndexerTestApp({
       db: context.db,

@@ -15,8 +15,8 @@ const svg = (id: string) =>
 /**
  * An NFT metadata host for tests, on 127.0.0.1: `/nft/:id` answers JSON whose image is
  * `/img/:id.svg`, except id 3 (an HTML "image"), 4 (a 500), 5 (a 6 MB PNG, no length), 6 (not
- * JSON), 7 (a redirect to 1's document), 8 (a 6 MB PNG with its length) and 9 (an image that
- * never answers).
+ * JSON), 7 (a redirect to 1's document), 8 (a 6 MB PNG with its length), 9 (an image that
+ * never answers) and 10 (a document that never answers).
  */
 export async function startMetadataServer(): Promise<MetadataServer> {
   const requests: string[] = []
@@ -32,6 +32,7 @@ export async function startMetadataServer(): Promise<MetadataServer> {
     if (nft === '4') return response.writeHead(500).end('broken')
     if (nft === '6') return response.writeHead(200, { 'content-type': 'text/plain' }).end('hello')
     if (nft === '7') return response.writeHead(302, { location: '/nft/1' }).end()
+    if (nft === '10') return // never answers
     if (nft) {
       const image =
         {
