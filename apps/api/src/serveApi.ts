@@ -186,7 +186,10 @@ async function serve(
 function startLimits(env: Env, { db, logger }: { db: LatchDb; logger: Logger }) {
   const onError = (error: unknown) =>
     logger.warn('Rate-limit counters could not be written; retrying.', {
-      cause: error instanceof Error ? error.message : String(error),
+      // The driver's own words, short: Drizzle's message quotes the whole statement.
+      cause: String(
+        (error instanceof Error && error.cause instanceof Error ? error.cause : error) ?? '',
+      ).slice(0, 200),
     })
   const counter =
     env.LATCH_RATE_LIMITS === 'off'

@@ -34,6 +34,19 @@ forEachDatabase('rate-limit counters', (context) => {
     await Promise.all([a.stop(), b.stop()])
   })
 
+  test('a flush of thousands of keys is split into statements PostgreSQL accepts', async () => {
+    const store = createDbRateLimitStore({ db: context.db })
+    const windowStart = Math.floor(Date.now() / 60_000) * 60_000
+    const increments = Array.from({ length: 20_000 }, (_, index) => ({
+      key: `many:${index}`,
+      windowStart,
+      amount: (index % 3) + 1,
+    }))
+    await store.increment(increments, 60_000)
+    const counts = await store.increment(increments, 60_000)
+    expect(counts).toEqual(increments.map((increment) => 2 * increment.amount))
+  })
+
   test('ended windows are swept from the database', async () => {
     const store = createDbRateLimitStore({ db: context.db })
     const ended = Date.now() - 3 * 60_000
