@@ -31,7 +31,12 @@ const blocked: Record<string, readonly string[]> = {
     '0:0:0:0:0:ffff:10.0.0.1',
     '::ffff:0.0.0.0',
   ],
-  'NAT64 64:ff9b::/96': ['64:ff9b::7f00:1', '64:ff9b::8.8.8.8'],
+  'NAT64 64:ff9b::/96 embedding a blocked IPv4': [
+    '64:ff9b::7f00:1',
+    '64:ff9b::169.254.169.254',
+    '64:ff9b::a00:1',
+    '64:ff9b::',
+  ],
   'local NAT64 64:ff9b:1::/48': ['64:ff9b:1::1', '64:ff9b:1:ffff::a9fe:a9fe'],
   'discard 100::/64': ['100::1'],
   'IETF 2001::/23 (Teredo 2001::/32)': [
@@ -69,6 +74,8 @@ const allowed = [
   '3ffe::1',
   '::ffff:8.8.8.8',
   '::ffff:808:808',
+  '64:ff9b::8.8.8.8',
+  '64:ff9b::808:808',
 ]
 
 describe('isPublicAddress', () => {

@@ -29,17 +29,17 @@ export const blockedIpv4Ranges = [
 /**
  * IPv6 ranges refused outright. Only global unicast (2000::/3) is ever allowed, so this list
  * names, for the record and the tests, what lies outside it (unspecified, loopback, the
- * IPv4-compatible ::/96, NAT64 64:ff9b::/96 and 64:ff9b:1::/48, discard, unique local,
+ * IPv4-compatible ::/96, the local-use NAT64 64:ff9b:1::/48, discard, unique local,
  * link-local, the deprecated site-local fec0::/10, multicast) and what is carved out of it:
  * IETF protocol assignments (2001::/23, Teredo included), documentation (2001:db8::/32,
  * 3fff::/20) and 6to4 (2002::/16, which embeds any IPv4 address, private ones included).
- * IPv4-mapped addresses (::ffff:0:0/96) are judged by their IPv4 part instead.
+ * IPv4-mapped addresses (::ffff:0:0/96) and NAT64's well-known prefix (64:ff9b::/96) are
+ * judged by the IPv4 address they embed instead (64:ff9b::a9fe:a9fe is 169.254.169.254).
  */
 export const blockedIpv6Ranges = [
   ['::', 128],
   ['::1', 128],
   ['::', 96],
-  ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
   ['100::', 64],
   ['fc00::', 7],
@@ -61,7 +61,7 @@ globalUnicast.addSubnet('2000::', 3, 'ipv6')
 
 /**
  * True for a public unicast IP address: not private, loopback, link-local, CGNAT, multicast,
- * broadcast, documentation, unspecified or reserved, in IPv4 or IPv6. An IPv4-mapped IPv6
+ * broadcast, documentation, unspecified or reserved, in IPv4 or IPv6. An IPv4-mapped or NAT64
  * address is judged by its IPv4 part; anything that is not an IP address is not public.
  */
 export function isPublicAddress(address: string): boolean {
@@ -69,8 +69,14 @@ export function isPublicAddress(address: string): boolean {
   if (!isIPv6(address)) return false
   const bytes = ipv6Bytes(address)
   if (!bytes) return false
-  if (bytes.subarray(0, 10).every((byte) => byte === 0) && bytes[10] === 0xff && bytes[11] === 0xff)
-    return isPublicAddress(bytes.subarray(12).join('.'))
+  const mapped =
+    bytes.subarray(0, 10).every((byte) => byte === 0) && bytes[10] === 0xff && bytes[11] === 0xff
+  // NAT64's well-known prefix reaches the IPv4 address it embeds (DNS64 networks use it for
+  // every IPv4 site), so it is as public as that address.
+  const nat64 = [0x00, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0].every(
+    (byte, index) => bytes[index] === byte,
+  )
+  if (mapped || nat64) return isPublicAddress(bytes.subarray(12).join('.'))
   return globalUnicast.check(address, 'ipv6') && !blockedIpv6.check(address, 'ipv6')
 }
 
