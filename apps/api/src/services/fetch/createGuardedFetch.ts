@@ -79,8 +79,8 @@ export function createGuardedFetch({
   limiter = createSemaphore({ limit: 16 }),
   maxRedirects = 3,
 }: CreateGuardedFetchParameters = {}): GuardedFetch {
-  /** The one address this hop may connect to. */
-  const vet = async (url: URL, signal: AbortSignal): Promise<string> => {
+  /** The addresses this hop may connect to: all vetted, from one resolution. */
+  const vet = async (url: URL, signal: AbortSignal): Promise<readonly string[]> => {
     const host = url.hostname.replace(/^\[|\]$/g, '')
     const addresses = isIP(host) !== 0 ? [host] : await resolveWithin(host, signal)
     const usable = addresses.filter((address) => isIP(address) !== 0)
@@ -89,7 +89,7 @@ export function createGuardedFetch({
     // One bad address refuses the name: a host that mixes in an internal one is not trusted.
     if (!allowPrivateHosts && !addresses.every(isAllowedAddress))
       throw new OutboundFetchError({ reason: 'a host on a private network' })
-    return usable[0] as string
+    return usable
   }
 
   const resolveWithin = (host: string, signal: AbortSignal) =>
@@ -111,13 +111,15 @@ export function createGuardedFetch({
         })
     })
 
-  const send = (url: URL, address: string, accept: string, signal: AbortSignal) =>
+  const send = (url: URL, addresses: readonly string[], accept: string, signal: AbortSignal) =>
     new Promise<IncomingMessage>((fulfil, reject) => {
-      const family = isIP(address)
-      // Whatever name the socket layer asks about, the answer is the vetted address.
+      const vetted = addresses.map((address) => ({ address, family: isIP(address) }))
+      const [first] = vetted as [{ address: string; family: number }]
+      // Whatever name the socket layer asks about, the answer is the vetted addresses (all of
+      // them for happy eyeballs); the name is never resolved a second time.
       const lookup = ((_hostname, options, callback) => {
-        if (options.all) callback(null, [{ address, family }])
-        else callback(null, address, family)
+        if (options.all) callback(null, vetted)
+        else callback(null, first.address, first.family)
       }) as LookupFunction
       const host = url.hostname.replace(/^\[|\]$/g, '')
       const request = (url.protocol === 'https:' ? https : http).request(url, {
@@ -174,8 +176,8 @@ export function createGuardedFetch({
       release = await limiter.acquire(controller.signal)
       let url = toRequestUrl(input)
       for (let hop = 0; ; hop++) {
-        const address = await vet(url, controller.signal)
-        const incoming = await send(url, address, accept.join(', '), controller.signal)
+        const addresses = await vet(url, controller.signal)
+        const incoming = await send(url, addresses, accept.join(', '), controller.signal)
         const status = incoming.statusCode ?? 0
         const location = incoming.headers.location
         if (status >= 300 && status < 400 && location !== undefined) {
