@@ -60,8 +60,9 @@ async function openDataUrl(
   url: string,
   { accept, maxBytes }: { accept: readonly string[]; maxBytes: number },
 ): Promise<Response> {
-  // A data: URL is decoded in process (no network); it came from the chain, so it is capped too.
-  if (url.length > maxBytes * 2 + 1_000)
+  // A data: URL is decoded in process (no network); it came from the chain, so it is capped
+  // too: first its text (percent-encoding at most triples it), then the decoded bytes.
+  if (url.length > maxBytes * 3 + 1_000)
     throw new NftFetchError({ reason: `more than ${maxBytes} bytes` })
   let response: Response
   try {
