@@ -43,6 +43,9 @@ describe('parseEnv', () => {
       LATCH_MAX_PENDING_NONCES: 10_000,
       LATCH_NAMES_PER_ADDRESS: 3,
       LATCH_SESSION_MAX_HOURS: 168,
+      LATCH_OUTBOUND_CONCURRENCY: 16,
+      LATCH_OUTBOUND_CONCURRENCY_PER_REQUEST: 4,
+      LATCH_NFT_IMAGE_CACHE_MB: 64,
     })
     expect(defaultStateDir).toBe(path.resolve(import.meta.dirname, '../../../.latch'))
   })
@@ -198,6 +201,35 @@ describe('parseEnv', () => {
       - LATCH_DB_POOL_SIZE: Expected a number of connections between 1 and 1000.
       - LATCH_DB_CONNECT_TIMEOUT_MS: Expected a time in ms between 100 and 600000.
       - LATCH_DB_STATEMENT_TIMEOUT_MS: Expected a time in ms between 100 and 3600000."
+    `)
+  })
+
+  test('outbound fetch settings: whole numbers in range', () => {
+    expect(
+      parseEnv(
+        {},
+        {
+          LATCH_OUTBOUND_CONCURRENCY: '4',
+          LATCH_OUTBOUND_CONCURRENCY_PER_REQUEST: '2',
+          LATCH_NFT_IMAGE_CACHE_MB: '8',
+        },
+      ),
+    ).toMatchObject({
+      LATCH_OUTBOUND_CONCURRENCY: 4,
+      LATCH_OUTBOUND_CONCURRENCY_PER_REQUEST: 2,
+      LATCH_NFT_IMAGE_CACHE_MB: 8,
+    })
+    expect(
+      parseError({
+        LATCH_OUTBOUND_CONCURRENCY: '0',
+        LATCH_OUTBOUND_CONCURRENCY_PER_REQUEST: 'many',
+        LATCH_NFT_IMAGE_CACHE_MB: '1.5',
+      }).message,
+    ).toMatchInlineSnapshot(`
+      "Invalid environment variables: LATCH_OUTBOUND_CONCURRENCY, LATCH_OUTBOUND_CONCURRENCY_PER_REQUEST, LATCH_NFT_IMAGE_CACHE_MB.
+      - LATCH_OUTBOUND_CONCURRENCY: Expected a number of requests between 1 and 1000.
+      - LATCH_OUTBOUND_CONCURRENCY_PER_REQUEST: Expected a number of requests between 1 and 100.
+      - LATCH_NFT_IMAGE_CACHE_MB: Expected a number of megabytes between 1 and 4096."
     `)
   })
 
