@@ -60,10 +60,13 @@ export const registerNameBodySchema = z.object({
 export type RegisterNameBody = z.input<typeof registerNameBodySchema>
 
 /**
- * A registered name: `GET /v1/profile/account/{name}`, each entry of
+ * A registered name: `GET /v1/profile/account/{name}?chainId`, each entry of
  * `GET /v1/profile/reverse/{address}` and the answer to a registration. `addresses` is keyed
- * by ENSIP-11 coin type: always `"60"` (the account's EVM address, what ENS `addr(node)`
- * reads) and, when registered for another chain, that chain's coin type too.
+ * by ENSIP-11 coin type. An EOA's name (its key signs on every chain): `"60"` (the account's
+ * EVM address, what ENS `addr(node)` reads) and, when registered for another chain, that
+ * chain's coin type too. A contract account's name: only the coin types of the chains it
+ * proved itself on (ERC-1271/6492), since the same address elsewhere may be someone else's;
+ * asked with `chainId` for another chain, the lookup is a 404.
  */
 export const nameProfileSchema = z.object({
   /** The full name in lower case, e.g. `alice.latch.id`. */
