@@ -607,6 +607,43 @@ forEachDatabase('/v1/profile', (context) => {
     )
   })
 
+  test('registering it again from another chain adds that chain', async () => {
+    const base = await startAnvil({ chainId: 8453, portFrom: 5340 })
+    try {
+      const baseNetwork = { ...network, id: 8453, name: 'Base anvil', rpcUrl: base.rpcUrl }
+      const twoChains = createChainClients([network, baseNetwork], {
+        timeout: 2_000,
+        retryCount: 0,
+      })
+      const app = profileApp(context.db, { clients: twoChains })
+      // A counterfactual account: the same factory call gives it the same address on both.
+      const account = smartAccountOf(carol.address, `0x${randomBytes(32).toString('hex')}`)
+      const sign = async (message: string) =>
+        serializeErc6492Signature({
+          address: create2Deployer,
+          data: account.factoryData,
+          signature: await carol.sign({ hash: hashMessage(message) }),
+        })
+      const options = { address: account.address, sign }
+      expect((await register(app, carol, 'two-chains.latch.id', options)).status).toBe(201)
+      expect((await get(app, 'account/two-chains.latch.id?chainId=8453')).status).toBe(404)
+
+      const again = await register(app, carol, 'two-chains.latch.id', {
+        ...options,
+        coinType: toNameCoinType(8453),
+      })
+      expect(again.status).toBe(200)
+      expect(again.body.addresses).toEqual({
+        [String(devnetCoinType)]: { address: account.address },
+        [String(toNameCoinType(8453))]: { address: account.address },
+      })
+      expect((await get(app, 'account/two-chains.latch.id?chainId=8453')).status).toBe(200)
+      expect((await get(app, 'account/two-chains.latch.id?chainId=10')).status).toBe(404)
+    } finally {
+      await base.stop()
+    }
+  })
+
   test('identity shows the newest name at once after registering', async () => {
     const app = profileApp(context.db)
     const identity = () => json(app.request(`/v1/identity/${carol.address}?projectId=${projectId}`))
