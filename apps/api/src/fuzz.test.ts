@@ -1,6 +1,6 @@
 import http from 'node:http'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { sendRawHttp } from './testing/sendRawHttp.ts'
+import { type RawHttpResponse, sendRawHttp } from './testing/sendRawHttp.ts'
 import { serveTestApi, testApiProjectId } from './testing/serveTestApi.ts'
 
 /**
@@ -422,10 +422,11 @@ test(`${requestCount} generated malformed requests: no 5xx, no dropped connectio
   let rawAnswered = 0
   for (let index = 0; index < rawCount; index++) {
     const raw = generateRawRequest(random)
-    const outcome = await sendRawHttp(api.port, raw).catch(() => ({
+    const outcome: RawHttpResponse = await sendRawHttp(api.port, raw).catch(() => ({
       status: 0,
       headers: {},
       body: '',
+      closed: true,
     }))
     if (outcome.status === 0) {
       dropped++

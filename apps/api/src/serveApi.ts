@@ -9,6 +9,7 @@ import { PortInUseError } from './errors/config.ts'
 import { startIndexer } from './indexer/startIndexer.ts'
 import { type ApiConfig, loadConfig } from './loadConfig.ts'
 import type { Logger } from './logger.ts'
+import { listIgnoredOriginPatterns } from './middleware/listIgnoredOriginPatterns.ts'
 import { toCaip2 } from './network.ts'
 import { loadWalletRegistry } from './registry/loadWalletRegistry.ts'
 import type { WalletRegistryEntry } from './registry/walletRegistryEntrySchema.ts'
@@ -65,6 +66,7 @@ async function serve(
 ): Promise<ServeApiReturnType> {
   const projects = createDbProjectStore({ db: database.db })
   await seedProjects(projects, config.projects)
+  for (const problem of listIgnoredOriginPatterns(await projects.list())) logger.warn(problem)
   const clients = createChainClients(config.networks)
   const cache = createDbCacheStore({ db: database.db })
   const limits = startLimits(env, { db: database.db, logger })
