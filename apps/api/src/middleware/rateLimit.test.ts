@@ -161,7 +161,8 @@ forEachDatabase('rate limits', (context) => {
     )
     expect(statuses(flood)).toEqual({ 200: 6, 429: 9 })
     const refused = flood.find((response) => response.status === 429)
-    expect((await refused?.json())?.error.message).toMatch(/^Too many requests for this project/)
+    const { error } = apiErrorSchema.parse(await refused?.json())
+    expect(error.message).toMatch(/^Too many requests for this project/)
     expect((await nonce(app, '203.0.113.200', otherProjectId)).status).toBe(200)
   })
 
@@ -242,7 +243,7 @@ describe('served over HTTP (startApi)', () => {
       const answers = await flood(api.url, 5)
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429, 429])
       expect(answers[3]?.headers.get('retry-after')).toMatch(/^\d+$/)
-      expect((await answers[3]?.json())?.error.code).toBe('RATE_LIMITED')
+      expect(apiErrorSchema.parse(await answers[3]?.json()).error.code).toBe('RATE_LIMITED')
     } finally {
       await api.stop()
     }
