@@ -215,12 +215,14 @@ forEachDatabase('NFT routes', (context) => {
     const head = await chain.head()
     await waitFor(() => (indexer.status()[0]?.indexedBlock ?? -1) >= head, { message: 'indexing' })
     const client = new AbortController()
-    const pending = app.request(
-      new Request(
-        `http://localhost/v1/nft-image/31337/${collection}/9?projectId=${testProjectId}`,
-        {
-          signal: client.signal,
-        },
+    const pending = Promise.resolve(
+      app.request(
+        new Request(
+          `http://localhost/v1/nft-image/31337/${collection}/9?projectId=${testProjectId}`,
+          {
+            signal: client.signal,
+          },
+        ),
       ),
     )
     await waitFor(() => server.requests.includes('/img/never.svg'), { message: 'the image fetch' })
@@ -243,10 +245,12 @@ forEachDatabase('NFT routes', (context) => {
     const head = await chain.head()
     await waitFor(() => (indexer.status()[0]?.indexedBlock ?? -1) >= head, { message: 'indexing' })
     const client = new AbortController()
-    const pending = app.request(
-      new Request(`http://localhost/v1/account/${bob}/nfts?projectId=${testProjectId}`, {
-        signal: client.signal,
-      }),
+    const pending = Promise.resolve(
+      app.request(
+        new Request(`http://localhost/v1/account/${bob}/nfts?projectId=${testProjectId}`, {
+          signal: client.signal,
+        }),
+      ),
     )
     await waitFor(() => server.requests.includes('/nft/10'), { message: 'the metadata fetch' })
     client.abort()
