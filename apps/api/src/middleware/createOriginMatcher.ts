@@ -32,6 +32,9 @@ function matches(pattern: OriginPattern, origin: ParsedOrigin): boolean {
   // One or more whole labels, then exactly `.<host>`.
   const suffix = `.${pattern.host}`
   if (!origin.host.endsWith(suffix)) return false
-  const subdomain = origin.host.slice(0, -suffix.length)
-  return subdomain !== '' && subdomain.split('.').every((part) => part !== '')
+  // One or more non-empty labels before it (scanned, not split: no allocation per label).
+  const end = origin.host.length - suffix.length
+  if (end === 0 || origin.host.startsWith('.')) return false
+  const dots = origin.host.indexOf('..')
+  return dots === -1 || dots >= end
 }
