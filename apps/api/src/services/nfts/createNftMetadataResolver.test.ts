@@ -31,12 +31,15 @@ forEachDatabase('createNftMetadataResolver', (context) => {
   let slow: Server
   let slowUrl: string
   let slowMs = 200
-  const slowSeen = { requests: 0, closedEarly: 0 }
+  const slowSeen = { requests: 0, closedEarly: 0, open: 0, maxOpen: 0 }
   beforeAll(async () => {
     server = await startMetadataServer()
     slow = createServer((_request, response) => {
       slowSeen.requests++
+      slowSeen.open++
+      slowSeen.maxOpen = Math.max(slowSeen.maxOpen, slowSeen.open)
       response.once('close', () => {
+        slowSeen.open--
         if (!response.writableFinished) slowSeen.closedEarly++
       })
       setTimeout(() => {
@@ -144,5 +147,22 @@ forEachDatabase('createNftMetadataResolver', (context) => {
     for (let i = 0; i < 50 && slowSeen.closedEarly === closed; i++)
       await new Promise((resolve) => setTimeout(resolve, 10))
     expect(slowSeen.closedEarly).toBe(closed + 1)
+  })
+
+  test('getMany fetches at most `concurrencyPerCall` documents at once', async () => {
+    slowMs = 100
+    const resolver = createNftMetadataResolver({
+      db: context.db,
+      clients: fakeClients(() => slowUrl),
+      fetch,
+      concurrencyPerCall: 2,
+    })
+    slowSeen.maxOpen = 0
+    const keys = ['21', '22', '23', '24', '25', '26'].map((id) =>
+      key(id, '0x00000000000000000000000000000000000000c4'),
+    )
+    const found = await resolver.getMany(keys, { deadline: Date.now() + 5_000 })
+    expect([...found.values()].map((record) => record.name)).toEqual(Array(6).fill('Slow'))
+    expect(slowSeen.maxOpen).toBe(2)
   })
 })
