@@ -34,7 +34,7 @@ export function sendRawHttp(
     socket.on('data', (chunk) => {
       data = Buffer.concat([data, chunk])
       const parsed = tryParse(data)
-      if (parsed && parsed.complete && parsed.headers.connection !== 'close') finish()
+      if (parsed?.complete && parsed.headers.connection !== 'close') finish()
     })
     socket.on('end', () => finish(undefined, true))
     socket.on('close', () => finish(undefined, true))
