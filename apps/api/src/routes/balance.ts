@@ -35,10 +35,14 @@ export function balanceRoute({
     const network = networksById.get(query.chainId)
     const client = clients.get(query.chainId)
     if (!network || !client) throw new ChainNotSupportedError({ chainId: query.chainId })
-    // Honoured once per address and chain every few seconds; otherwise the cache answers.
+    // Honoured once per address and chain every few seconds, or sooner when the chain has a new
+    // block; otherwise the cache answers.
     const forceUpdate =
       query.forceUpdate === 'true' &&
-      (await allowForceUpdate({ cache }, { key: `balance:${network.id}:${address.toLowerCase()}` }))
+      (await allowForceUpdate(
+        { cache, getHeadBlock: () => client.getBlockNumber({ cacheTime: 1_000 }) },
+        { key: `balance:${network.id}:${address.toLowerCase()}` },
+      ))
     const origin = c.get('apiOrigin')
     const balances = await getBalances(
       { client, prices, cache, logger },

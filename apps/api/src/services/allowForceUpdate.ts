@@ -1,19 +1,30 @@
 import type { CacheStore } from '../stores/cacheStore.ts'
 
-/** How often one key's `forceUpdate=true` is honoured, at most. */
+/** How often one key's `forceUpdate=true` is honoured while the chain has no new block. */
 export const forceUpdateIntervalMs = 5_000
 
+export type AllowForceUpdateParameters = {
+  cache: CacheStore
+  /** The chain's head block number (a cheap, cached read); a failure counts as "no new block". */
+  getHeadBlock: () => Promise<bigint>
+  intervalMs?: number | undefined
+}
+
 /**
- * Whether a `forceUpdate` of `key` may skip the cache now: at most once per
- * `forceUpdateIntervalMs` for every API process together (the mark lives in the shared cache),
- * so a client looping on `forceUpdate=true` is served from the cache, not from the chain.
+ * Whether a `forceUpdate` of `key` may skip the cache now. It is honoured when this key was
+ * not refreshed within `intervalMs`, or when the chain has a block newer than the one the last
+ * refresh read (a transfer the user just made is always seen). A client looping on
+ * `forceUpdate=true` is therefore served from the cache, by every API process together (the
+ * mark lives in the shared cache), and costs at most one head read per request.
  */
 export async function allowForceUpdate(
-  { cache, intervalMs = forceUpdateIntervalMs }: { cache: CacheStore; intervalMs?: number },
+  { cache, getHeadBlock, intervalMs = forceUpdateIntervalMs }: AllowForceUpdateParameters,
   { key }: { key: string },
 ): Promise<boolean> {
-  const markKey = `force-update:v1:${key}`
-  if (await cache.get<boolean>(markKey)) return false
-  await cache.set(markKey, true, intervalMs)
+  const markKey = `force-update:v2:${key}`
+  const mark = await cache.get<string>(markKey)
+  const head = await getHeadBlock().catch(() => undefined)
+  if (mark !== undefined && (head === undefined || head <= BigInt(mark))) return false
+  await cache.set(markKey, String(head ?? 0n), intervalMs)
   return true
 }
