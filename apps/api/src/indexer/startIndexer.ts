@@ -28,7 +28,7 @@ export type StartIndexerParameters = {
   keepBlocks?: number | undefined
   /** The longest wait between retries while an RPC fails or disagrees (default 30000 ms). */
   maxBackoffMs?: number | undefined
-  /** Who indexes which chain; by default PostgreSQL advisory locks (PGlite: this process). */
+  /** Who indexes which chain; by default lease rows in PostgreSQL (PGlite: this process). */
   leadership?: Leadership | undefined
   /** How often a standby tries to take over a chain (default 5000 ms). */
   standbyRetryMs?: number | undefined
