@@ -22,8 +22,6 @@ export {
   type EstimateTransferParameters,
   type EstimateTransferReturnType,
   estimateTransfer,
-  getMaxTransferAmount,
-  transferFeeMultiplier,
 } from './actions/estimateTransfer.ts'
 export {
   type GetAccountNamesErrorType,
@@ -50,6 +48,7 @@ export {
   type GetIdentityReturnType,
   getIdentity,
 } from './actions/getIdentity.ts'
+export { getMaxTransferAmount, transferFeeMultiplier } from './actions/getMaxTransferAmount.ts'
 export {
   type GetNameSuggestionsErrorType,
   type GetNameSuggestionsParameters,
@@ -91,6 +90,7 @@ export {
   sdkVersion,
   walletsPageSize,
 } from './actions/getWallets.ts'
+export { isTransferAddress } from './actions/isTransferAddress.ts'
 export { reconnect } from './actions/reconnect.ts'
 export {
   type RegisterAccountNameErrorType,
@@ -112,7 +112,6 @@ export {
   revokeSession,
 } from './actions/revokeSession.ts'
 export {
-  isTransferAddress,
   type SendTransferErrorType,
   type SendTransferParameters,
   type SendTransferReturnType,

@@ -25,14 +25,15 @@ import {
 } from '../errors/transfer.ts'
 import type { Hex } from '../types.ts'
 import type { LatchNetwork } from '../webConfig/parseLatchWebConfig.ts'
-import type { EstimateTransferParameters, EstimateTransferReturnType } from './estimateTransfer.ts'
+import { getTransferContext } from './getTransferContext.ts'
 import {
   type CheckedTransfer,
-  getTransferContext,
-  type SendTransferReturnType,
+  type TransferEstimate,
+  type TransferEstimateRequest,
+  type TransferReceipt,
   type TransferToken,
   transferReceiptTimeoutMs,
-} from './sendTransfer.ts'
+} from './transferTypes.ts'
 
 /*
  * How eip155 (EVM) chains send and estimate transfers, with viem. `sendTransfer` and
@@ -101,7 +102,7 @@ function toReceiver(to: string): Address {
 export async function sendEip155Transfer(
   config: LatchConfig,
   parameters: CheckedTransfer,
-): Promise<SendTransferReturnType> {
+): Promise<TransferReceipt> {
   const { connector, from, network } = getTransferContext(config, parameters.chainId)
   const call = toEip155TransferCall({
     to: toReceiver(parameters.to),
@@ -142,8 +143,8 @@ export async function sendEip155Transfer(
 /** `eth_estimateGas` for the very call `sendEip155Transfer` makes, and the fee per gas now. */
 export async function estimateEip155Transfer(
   config: LatchConfig,
-  parameters: EstimateTransferParameters,
-): Promise<EstimateTransferReturnType> {
+  parameters: TransferEstimateRequest,
+): Promise<TransferEstimate> {
   const { from, network } = getTransferContext(config, parameters.chainId)
   const to = parameters.to && isAddress(parameters.to, { strict: false }) ? parameters.to : from
   const call = toEip155TransferCall({

@@ -1,14 +1,10 @@
-import { parseEther, parseUnits } from 'viem'
+import { parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLatchConfig } from '../createLatchConfig.ts'
 import { createFakeConnector } from '../testing/createFakeConnector.ts'
 import { anvilAccounts, startTestAnvil } from '../testing/startTestAnvil.ts'
 import { connect } from './connect.ts'
-import {
-  estimateTransfer,
-  getMaxTransferAmount,
-  transferFeeMultiplier,
-} from './estimateTransfer.ts'
+import { estimateTransfer } from './estimateTransfer.ts'
 
 let anvil: Awaited<ReturnType<typeof startTestAnvil>>
 beforeAll(async () => {
@@ -83,23 +79,5 @@ describe('estimateTransfer', () => {
       name: 'TransferEstimateError',
       shortMessage: 'The network fee could not be estimated.',
     })
-  })
-})
-
-describe('getMaxTransferAmount', () => {
-  it('keeps the fee × 1.2 back from the native coin', () => {
-    expect(transferFeeMultiplier).toBe(1.2)
-    expect(getMaxTransferAmount({ balance: parseEther('10'), fee: parseEther('0.01') })).toBe(
-      parseEther('9.988'),
-    )
-    // Rounded up: the margin is never short by a unit.
-    expect(getMaxTransferAmount({ balance: 100n, fee: 1n })).toBe(98n)
-    expect(getMaxTransferAmount({ balance: 100n, fee: 10n })).toBe(88n)
-  })
-
-  it('is zero when the fee takes it all, and the whole balance for a token', () => {
-    expect(getMaxTransferAmount({ balance: 10n, fee: 9n })).toBe(0n)
-    expect(getMaxTransferAmount({ balance: 0n, fee: 0n })).toBe(0n)
-    expect(getMaxTransferAmount({ balance: parseUnits('1234.56', 6) })).toBe(1_234_560_000n)
   })
 })

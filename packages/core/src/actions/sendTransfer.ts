@@ -1,10 +1,9 @@
-import { isAddress } from 'viem'
 import type { LatchConfig } from '../createLatchConfig.ts'
-import {
+import type {
   ChainNotConfiguredError,
   ConnectorNotConnectedError,
-  type ProviderRequestError,
-  type UserRejectedRequestError,
+  ProviderRequestError,
+  UserRejectedRequestError,
 } from '../errors/connector.ts'
 import {
   type InvalidTransferReceiverError,
@@ -14,15 +13,11 @@ import {
   TransferTokenRequiredError,
 } from '../errors/transfer.ts'
 import type { Hex } from '../types.ts'
+import { getTransferNamespace } from './getTransferNamespace.ts'
+import type { CheckedTransfer, TransferReceipt, TransferToken } from './transferTypes.ts'
 
-/** What a transfer moves: the chain's native coin, or a token contract. */
-export type TransferToken = {
-  /**
-   * The token's contract, as `0x...` or CAIP-10 (as the balances API gives it); undefined or
-   * the zero address for the native coin.
-   */
-  address?: string | undefined
-}
+export type { TransferToken } from './transferTypes.ts'
+export { transferReceiptTimeoutMs } from './transferTypes.ts'
 
 export type SendTransferParameters = {
   /** The chain namespace ('eip155', 'solana'...); default the connected wallet's. */
@@ -38,7 +33,7 @@ export type SendTransferParameters = {
   onSubmitted?: ((hash: Hex) => void) | undefined
 }
 
-export type SendTransferReturnType = { hash: Hex; blockNumber: bigint }
+export type SendTransferReturnType = TransferReceipt
 
 export type SendTransferErrorType =
   | TransferFieldsRequiredError
@@ -51,23 +46,7 @@ export type SendTransferErrorType =
   | ProviderRequestError
   | TransferRevertedError
 
-/** A transfer whose fields are present, as a namespace's sender gets it. */
-export type CheckedTransfer = Omit<
-  SendTransferParameters,
-  'namespace' | 'to' | 'token' | 'amount'
-> & {
-  to: string
-  token: TransferToken
-  amount: bigint
-}
-
-type TransferSender = (
-  config: LatchConfig,
-  parameters: CheckedTransfer,
-) => Promise<SendTransferReturnType>
-
-/** Transaction receipt wait (spec section 9): 180 s, 6 retries from 200 ms, 1 confirmation. */
-export const transferReceiptTimeoutMs = 180_000
+type TransferSender = (config: LatchConfig, parameters: CheckedTransfer) => Promise<TransferReceipt>
 
 /**
  * How each chain namespace sends (spec section 5: eip155 and solana), each loaded when first
@@ -76,35 +55,6 @@ export const transferReceiptTimeoutMs = 180_000
  */
 const senders: Readonly<Partial<Record<string, () => Promise<TransferSender>>>> = {
   eip155: () => import('./eip155Transfer.ts').then((module) => module.sendEip155Transfer),
-}
-
-/**
- * Whether `text` is an address a transfer on the namespace can go to: for eip155, 40 hex
- * characters whose EIP-55 checksum holds when mixed case.
- */
-export function isTransferAddress(text: string, namespace = 'eip155'): boolean {
-  return namespace === 'eip155' && isAddress(text.trim())
-}
-
-/** The namespace a transfer runs on: the one asked for, else the connected wallet's. */
-export function getTransferNamespace(config: LatchConfig, namespace: string | undefined): string {
-  if (namespace) return namespace
-  const state = config.getState()
-  return (
-    state.connectors.find((entry) => entry.id === state.connectorId)?.chainNamespace ?? 'eip155'
-  )
-}
-
-/** The connected wallet's address, connector and network for a transfer on `chainId`. */
-export function getTransferContext(config: LatchConfig, chainId?: number | undefined) {
-  const state = config.getState()
-  const connector = state.connectors.find((entry) => entry.id === state.connectorId)
-  if (state.status !== 'connected' || !connector || !state.address)
-    throw new ConnectorNotConnectedError()
-  const id = chainId ?? state.chainId
-  const network = config.networks.find((entry) => entry.id === id)
-  if (!network || id === undefined) throw new ChainNotConfiguredError(id ?? 'unknown')
-  return { connector, from: state.address, network }
 }
 
 /**
