@@ -3,7 +3,6 @@
  * loading zod (this package has no side effects: a bundle keeps only what it uses).
  * `names.ts` re-exports them with the names schemas.
  */
-import type { NameMessage } from './names.ts'
 
 /** The suffix of account names when the API's LATCH_NAME_SUFFIX is unset: `alice.latch.id`. */
 export const defaultNameSuffix = 'latch.id'
@@ -47,7 +46,7 @@ export function createNameMessage({
   attributes?: Record<string, string> | undefined
   timestamp?: number | undefined
 }): string {
-  return JSON.stringify({ name, attributes, timestamp } satisfies NameMessage)
+  return JSON.stringify({ name, attributes, timestamp })
 }
 
 const slip44Msb = 0x80000000

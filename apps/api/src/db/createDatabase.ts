@@ -1,30 +1,20 @@
 import { mkdir } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres'
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
 import { DatabaseUnavailableError } from '../errors/database.ts'
+import type { LatchDb } from './LatchDb.ts'
 import { lockDataDir } from './lockDataDir.ts'
 import { migrate } from './migrate.ts'
 import * as schema from './schema/index.ts'
 
-/**
- * The result shape of `db.execute(sql\`...\`)` common to both drivers: PGlite's `Results` and
- * node-postgres' `QueryResult` both carry `rows`.
- */
-export interface LatchQueryResultHKT extends PgQueryResultHKT {
-  readonly type: LatchQueryResult<this['row']>
-}
-
-/** What `db.execute` resolves to on either driver. */
-export type LatchQueryResult<row> = { rows: row[] }
-
-/** The Drizzle database the API's stores take: the same queries run on PGlite and PostgreSQL. */
-export type LatchDb = PgDatabase<LatchQueryResultHKT, typeof schema>
-
-/** A transaction inside `db.transaction(async (tx) => ...)`. */
-export type LatchTransaction = Parameters<Parameters<LatchDb['transaction']>[0]>[0]
+export type {
+  LatchDb,
+  LatchQueryResult,
+  LatchQueryResultHKT,
+  LatchTransaction,
+} from './LatchDb.ts'
 
 export type Database = {
   db: LatchDb

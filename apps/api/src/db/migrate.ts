@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import type { LatchDb } from './createDatabase.ts'
+import type { LatchDb } from './LatchDb.ts'
 import { splitSqlStatements } from './splitSqlStatements.ts'
 
 /** Where the migration files live: `NNNN_name.sql`, applied in name order. */

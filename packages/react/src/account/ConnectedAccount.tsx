@@ -1,16 +1,9 @@
 import { useEffect, useState } from 'react'
 import { AccountPanelSkeleton } from './AccountPanelSkeleton.tsx'
+import type { ConnectedAccountProps } from './ConnectedAccountProps.ts'
 import { getLoadedAccountPanel, loadAccountPanel } from './loadAccountPanel.ts'
 
-export type ConnectedAccountProps = {
-  /**
-   * 'page' (default): the network button opens the modal on Networks. 'modal': this is the
-   * modal's Account view; Networks is pushed on top and Disconnect closes the modal.
-   */
-  placement?: 'page' | 'modal' | undefined
-  /** Fiat currency of values and the total; default 'usd'. */
-  currency?: 'usd' | 'eur' | undefined
-}
+export type { ConnectedAccountProps }
 
 /**
  * The connected account's panel: header, balances, wallet features and the Tokens, NFTs and

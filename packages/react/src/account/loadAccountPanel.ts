@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import type { ConnectedAccountProps } from './ConnectedAccount.tsx'
+import type { ConnectedAccountProps } from './ConnectedAccountProps.ts'
 
 type PanelModule = { default: ComponentType<ConnectedAccountProps> }
 
