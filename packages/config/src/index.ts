@@ -1,0 +1,48 @@
+export { defaultStateDir, repoRoot } from './defaultStateDir.ts'
+export {
+  type ConfigRow,
+  type DescribeConfigParameters,
+  type DescribeConfigReturnType,
+  describeConfig,
+} from './describeConfig.ts'
+export { BaseError, type BaseErrorParameters } from './errors/base.ts'
+export { type ConfigIssue, EnvFileError, InvalidConfigError } from './errors/config.ts'
+export { formatIssuePath } from './formatIssuePath.ts'
+export { isConfigVariable } from './isConfigVariable.ts'
+export { type LoadConfigParameters, loadConfig } from './loadConfig.ts'
+export {
+  type ConfigOrigin,
+  type LoadConfigSourceParameters,
+  type LoadConfigSourceReturnType,
+  loadConfigSource,
+} from './loadConfigSource.ts'
+export { maskSetting } from './maskSetting.ts'
+export { type MaskUrlParameters, maskUrl } from './maskUrl.ts'
+export { type ParseConfigParameters, parseConfig } from './parseConfig.ts'
+export {
+  type ReadEnvFileParameters,
+  type ReadEnvFileReturnType,
+  readEnvFile,
+} from './readEnvFile.ts'
+export {
+  type ConfigSource,
+  type SafeParseConfigParameters,
+  type SafeParseConfigReturnType,
+  safeParseConfig,
+} from './safeParseConfig.ts'
+export {
+  type CheckOriginPattern,
+  type ConfigKey,
+  type ConfigSchema,
+  type CreateConfigSchemaParameters,
+  createConfigSchema,
+  defaultAllowedOrigins,
+  defaultApiUrl,
+  type LatchConfig,
+} from './schema/createConfigSchema.ts'
+export {
+  type Network,
+  type NetworkInput,
+  networkSchema,
+  networksJsonSchema,
+} from './schema/networkSchema.ts'

@@ -1,0 +1,30 @@
+import { describe, expect, test } from 'vitest'
+import { maskSetting } from './maskSetting.ts'
+
+describe('maskSetting', () => {
+  test('secrets and keys are hidden whole; plain values are shown', () => {
+    expect(maskSetting('LATCH_SESSION_SECRET', 's3cret')).toBe('***')
+    expect(maskSetting('LATCH_WALLETCONNECT_API_KEY', 'k')).toBe('***')
+    expect(maskSetting('LATCH_APP_NAME', 'Shop')).toBe('Shop')
+  })
+
+  test('URLs lose their password and query values; RPC URLs their path too', () => {
+    expect(maskSetting('LATCH_TEST_DATABASE_URL', 'postgresql://u:pw@h/db')).toBe(
+      'postgresql://u:***@h/db',
+    )
+    expect(maskSetting('LATCH_API_URL', 'https://api.example/?token=abc')).toBe(
+      'https://api.example/?token=***',
+    )
+    expect(
+      maskSetting(
+        'LATCH_NETWORKS',
+        '[{"id":1,"rpcUrl":"https://rpc.example/key123?apikey=zzz","publicRpcUrl":"https://p.example/k9"}]',
+      ),
+    ).toBe(
+      '[{"id":1,"rpcUrl":"https://rpc.example/***?apikey=***","publicRpcUrl":"https://p.example/***"}]',
+    )
+    expect(maskSetting('LATCH_NETWORKS', '[{"rpcUrl":"https://rpc.example/key')).toBe(
+      '*** (not valid JSON)',
+    )
+  })
+})

@@ -1,0 +1,247 @@
+import path from 'node:path'
+import { z } from 'zod'
+import { defaultStateDir } from '../defaultStateDir.ts'
+import {
+  commaList,
+  domain,
+  httpUrl,
+  onOff,
+  optional,
+  optionalWholeNumber,
+  postgresUrl,
+  projectId,
+  wholeNumber,
+  wsUrl,
+} from './fields.ts'
+import { networksJsonSchema } from './networkSchema.ts'
+
+/** Origins the API answers when LATCH_ALLOWED_ORIGINS is unset: local pages on any port. */
+export const defaultAllowedOrigins = [
+  'http://localhost:*',
+  'http://127.0.0.1:*',
+  'http://[::1]:*',
+] as const
+
+/** The devnet API's address when LATCH_API_URL is unset (the default port base 4170, + 1). */
+export const defaultApiUrl = 'http://127.0.0.1:4171'
+
+/** Checks one LATCH_ALLOWED_ORIGINS pattern; the API passes its own, stricter one. */
+export type CheckOriginPattern = (value: string) => { ok: true } | { ok: false; problem: string }
+
+export type CreateConfigSchemaParameters = {
+  checkOriginPattern?: CheckOriginPattern | undefined
+}
+
+/** Without the API's checker: a pattern must look like an origin (the API checks suffixes). */
+const checkOriginShape: CheckOriginPattern = (value) =>
+  value === '*' || /^https?:\/\/[^\s/?#]+$/.test(value)
+    ? { ok: true }
+    : {
+        ok: false,
+        problem: `"${value}" is not an origin pattern: expected one like "https://app.example.com", "https://*.example.com" or "http://localhost:*".`,
+      }
+
+const portMessage = 'Expected a port number between 0 and 65535.'
+const portBaseMessage = 'Expected a port number between 1024 and 65000.'
+const portBase = optional(
+  z.preprocess(
+    (value) => (value === undefined ? undefined : Number(value)),
+    z
+      .number(portBaseMessage)
+      .int(portBaseMessage)
+      .min(1024, portBaseMessage)
+      .max(65_000, portBaseMessage),
+  ),
+)
+
+/**
+ * The one configuration schema: every setting Latch reads from the environment, by its
+ * variable name, with its default and meaning. The API, the web server, the devnet, the
+ * scripts, the benchmarks and the tests all read through it.
+ */
+export function createConfigSchema(parameters: CreateConfigSchemaParameters = {}) {
+  const checkOriginPattern = parameters.checkOriginPattern ?? checkOriginShape
+  const originPattern = z.string().superRefine((value, ctx) => {
+    const parsed = checkOriginPattern(value)
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.problem })
+  })
+  return z.strictObject({
+    /** Where the API or the web server listens (their defaults: 4171 and 4170). */
+    PORT: optional(
+      z.preprocess(
+        (value) => (value === undefined ? undefined : Number(value)),
+        z.number(portMessage).int(portMessage).min(0, portMessage).max(65535, portMessage),
+      ),
+    ),
+    /** The address the API or the web server listens on (their default: 127.0.0.1). */
+    HOST: optional(z.string()),
+    /** JSON array of real networks; when unset, networks come from the devnet manifest. */
+    LATCH_NETWORKS: optional(networksJsonSchema),
+    /** Extra accepted project ids (required with LATCH_NETWORKS, added to the devnet's otherwise). */
+    LATCH_PROJECT_IDS: optional(commaList(projectId)),
+    /**
+     * Origins allowed to call the API; `*.` before a domain allows its subdomains, `:*` any port,
+     * and a lone `*` every origin (logged as a warning at start). Over-broad patterns are refused.
+     */
+    LATCH_ALLOWED_ORIGINS: optional(commaList(originPattern)).transform((value) =>
+      value && value.length > 0 ? value : [...defaultAllowedOrigins],
+    ),
+    /**
+     * The API's public URL (behind a proxy, say `https://api.example.com`): absolute URLs the API
+     * returns (token and wallet images) start with it. Unset, the URL it listens on.
+     */
+    LATCH_PUBLIC_API_URL: optional(
+      httpUrl.refine((value) => {
+        const url = new URL(value)
+        return !url.search && !url.hash && !url.username && !url.password
+      }, 'Expected an http(s) URL without a query, like "https://api.example.com".'),
+    ),
+    /** Time a client has to send a request's headers, in ms (default 10000). */
+    LATCH_HEADERS_TIMEOUT_MS: wholeNumber(10_000, 1_000, 600_000, 'a time in ms'),
+    /** Time a client has to send a whole request, in ms (default 30000). */
+    LATCH_REQUEST_TIMEOUT_MS: wholeNumber(30_000, 1_000, 3_600_000, 'a time in ms'),
+    /** How long an idle kept-alive connection stays open, in ms (default 5000). */
+    LATCH_KEEP_ALIVE_TIMEOUT_MS: wholeNumber(5_000, 100, 600_000, 'a time in ms'),
+    /** Open connections one API process accepts at most; more are closed (default 2000). */
+    LATCH_MAX_CONNECTIONS: wholeNumber(2_000, 1, 1_000_000, 'a number of connections'),
+    /** Where the devnet manifest and the embedded database live (default `<repo>/.latch`). */
+    LATCH_STATE_DIR: optional(z.string()).transform((value) =>
+      value ? path.resolve(value) : defaultStateDir,
+    ),
+    /**
+     * An HTTP price feed for real networks (placeholders `{platform}`, `{chainId}`, `{addresses}`,
+     * `{currency}`); unset, prices come from the devnet's pools or the prices in LATCH_NETWORKS.
+     */
+    LATCH_PRICE_FEED_URL: optional(
+      httpUrl.refine(
+        (value) => value.includes('{addresses}'),
+        'Expected an http(s) URL template with an {addresses} placeholder.',
+      ),
+    ),
+    /** The currencies the price feed quotes; unset, usd and eur. */
+    LATCH_PRICE_FEED_CURRENCIES: optional(
+      commaList(z.string()).pipe(
+        z.array(z.enum(['usd', 'eur'], 'Expected a comma list of usd and eur.')).min(1),
+      ),
+    ),
+    /**
+     * The API's storage: a PostgreSQL server shared by every API process (`postgres://` or
+     * `postgresql://`); unset, an embedded PGlite database in `<LATCH_STATE_DIR>/pgdata`.
+     */
+    DATABASE_URL: optional(postgresUrl),
+    /**
+     * `off`: this process indexes no chain (it only serves reads of the shared database).
+     * Unset or `on`: it does; with PostgreSQL one process per chain indexes, the others stand by.
+     */
+    LATCH_INDEXER: optional(onOff),
+    /** PostgreSQL only: the most connections this process opens to DATABASE_URL (default 10). */
+    LATCH_DB_POOL_SIZE: wholeNumber(10, 1, 1_000, 'a number of connections'),
+    /** PostgreSQL only: how long opening a connection may take, in ms (default 5000). */
+    LATCH_DB_CONNECT_TIMEOUT_MS: wholeNumber(5_000, 100, 600_000, 'a time in ms'),
+    /** PostgreSQL only: how long one statement may run, in ms, before it is cancelled (default 10000). */
+    LATCH_DB_STATEMENT_TIMEOUT_MS: wholeNumber(10_000, 100, 3_600_000, 'a time in ms'),
+    /** PostgreSQL only: how long an unused pool connection stays open, in ms (default 30000). */
+    LATCH_DB_IDLE_TIMEOUT_MS: wholeNumber(30_000, 100, 3_600_000, 'a time in ms'),
+    /** Account names are `<label>.<suffix>`; unset, `latch.id`. Read by the API and the web server. */
+    LATCH_NAME_SUFFIX: optional(domain),
+    /** `off` switches every rate limit off (load benchmarks from one IP); unset or `on`, on. */
+    LATCH_RATE_LIMITS: optional(onOff),
+    /** Reads (GET) one client IP may make per minute (default 3000). */
+    LATCH_RATE_LIMIT_READS_PER_IP: wholeNumber(3000, 1, 10_000_000, 'a number of requests'),
+    /** Reads one project's clients may make per minute together (default 60000). */
+    LATCH_RATE_LIMIT_READS_PER_PROJECT: wholeNumber(60_000, 1, 10_000_000, 'a number of requests'),
+    /** Writes (nonces, names, sessions) one client IP may make per minute (default 120). */
+    LATCH_RATE_LIMIT_WRITES_PER_IP: wholeNumber(120, 1, 10_000_000, 'a number of requests'),
+    /** Writes one project's clients may make per minute together (default 3000). */
+    LATCH_RATE_LIMIT_WRITES_PER_PROJECT: wholeNumber(3000, 1, 10_000_000, 'a number of requests'),
+    /**
+     * How many proxies in front of the API append to `X-Forwarded-For` (default 0: the client is
+     * the socket's address and the header is ignored).
+     */
+    LATCH_TRUST_PROXY_HOPS: wholeNumber(0, 0, 10, 'a number of proxies'),
+    /** Unused, unexpired sign-in nonces one project may hold (default 10000). */
+    LATCH_MAX_PENDING_NONCES: wholeNumber(10_000, 1, 10_000_000, 'a number of nonces'),
+    /** Names one address may register (default 3). */
+    LATCH_NAMES_PER_ADDRESS: wholeNumber(3, 1, 1000, 'a number of names'),
+    /** The longest sign-in session, in hours; a longer Expiration Time is refused (default 168). */
+    LATCH_SESSION_MAX_HOURS: wholeNumber(168, 1, 8760, 'a number of hours'),
+    /** Outbound HTTP(S) requests (NFT metadata and images, price feed) in flight per process (16). */
+    LATCH_OUTBOUND_CONCURRENCY: wholeNumber(16, 1, 1_000, 'a number of requests'),
+    /** NFT metadata documents one API request fetches at once (default 4). */
+    LATCH_OUTBOUND_CONCURRENCY_PER_REQUEST: wholeNumber(4, 1, 100, 'a number of requests'),
+    /** Megabytes of NFT images each API process keeps in memory (default 64). */
+    LATCH_NFT_IMAGE_CACHE_MB: wholeNumber(64, 1, 4_096, 'a number of megabytes'),
+
+    // The web server (what `/latch-config.js` tells the page).
+    /** Where the page finds the API (default http://127.0.0.1:4171, the devnet's). */
+    LATCH_API_URL: optional(httpUrl).transform((value) =>
+      (value ?? defaultApiUrl).replace(/\/+$/, ''),
+    ),
+    /** The project id the page sends to the API; unset, the devnet manifest's. Also the devnet's. */
+    LATCH_PROJECT_ID: optional(z.string().trim().pipe(projectId)),
+    /** The WalletConnect relay, e.g. `wss://relay.walletconnect.org`; unset, the devnet's. */
+    LATCH_RELAY_URL: optional(wsUrl),
+    /** The WalletConnect Cloud project id the public relay knows the app by (default LATCH_PROJECT_ID). */
+    LATCH_WALLETCONNECT_PROJECT_ID: optional(
+      z.string().regex(/^[0-9a-zA-Z]{32}$/, 'Expected a 32-character WalletConnect project id.'),
+    ),
+    /** The app's name in the views and wallet prompts (default Latch). */
+    LATCH_APP_NAME: optional(z.string().trim().min(1)).transform((value) => value ?? 'Latch'),
+    /** The views' language (`en`, `es`, `ar` or a tag like `es-MX`); unset, the browser's. */
+    LATCH_LOCALE: optional(
+      z
+        .string()
+        .regex(
+          /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/,
+          'Expected a language tag such as "en" or "es-MX".',
+        ),
+    ),
+    /** `light`, `dark` or `system` (default). */
+    LATCH_THEME_MODE: optional(
+      z.enum(['light', 'dark', 'system'], 'Expected light, dark or system.'),
+    ),
+    /** The accent colour, e.g. `#0e76fd`. */
+    LATCH_ACCENT: optional(z.string().trim().min(1)),
+    /** `true`: every connected wallet signs in (EIP-4361) before its account shows (default false). */
+    LATCH_REQUIRE_SIGN_IN: optional(
+      z
+        .string()
+        .transform((value) => value.trim().toLowerCase())
+        .pipe(z.enum(['true', 'false', '1', '0'], 'Expected true or false.')),
+    ).transform((value) => value === 'true' || value === '1'),
+
+    // The devnet.
+    /** Browser origins that may use anvil, the relay, the faucet and the NFT server besides loopback. */
+    LATCH_DEVNET_ALLOWED_ORIGINS: optional(commaList(z.string())).transform((value) => value ?? []),
+    /** `Host` names the devnet serves besides loopback. */
+    LATCH_DEVNET_ALLOWED_HOSTS: optional(commaList(z.string())).transform((value) => value ?? []),
+
+    // The scripts, benchmarks and tests.
+    /** `npm start`: the first of the stack's ports (default 4170). */
+    LATCH_PORT_BASE: portBase,
+    /** A `.env` file to read instead of `<repo>/.env`; variables already set win over it. */
+    LATCH_ENV_FILE: optional(z.string()),
+    /** Benchmarks: the first of their ports (default 4670, 4770 for bench:load). */
+    LATCH_BENCH_PORT_BASE: portBase,
+    /** bench:indexer: also measure against this PostgreSQL server. */
+    LATCH_BENCH_DATABASE_URL: optional(postgresUrl),
+    /** Tests: run the storage tests against this PostgreSQL server too (besides PGlite). */
+    LATCH_TEST_DATABASE_URL: optional(postgresUrl),
+    /** Tests: replay one run of the API fuzz. */
+    LATCH_FUZZ_SEED: optionalWholeNumber(0, 2 ** 32 - 1, 'a seed'),
+    /** Browser tests: the first of the stack's ports (default the test port base). */
+    LATCH_E2E_PORT_BASE: portBase,
+    /** Browser tests: set by e2e's global setup for the specs (the stack's state folder). */
+    LATCH_E2E_STATE_DIR: optional(z.string()),
+    /** Browser tests: set by e2e's global setup (the web server's URL). */
+    LATCH_E2E_WEB_URL: optional(httpUrl),
+    /** Browser tests: set by e2e's global setup (the API's URL). */
+    LATCH_E2E_API_URL: optional(httpUrl),
+  })
+}
+
+export type ConfigSchema = ReturnType<typeof createConfigSchema>
+/** The parsed configuration of one process. */
+export type LatchConfig = z.output<ConfigSchema>
+/** Every setting's variable name. */
+export type ConfigKey = keyof LatchConfig

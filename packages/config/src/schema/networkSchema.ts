@@ -1,0 +1,85 @@
+import { z } from 'zod'
+import { address, httpUrl } from './fields.ts'
+
+const tokenSchema = z.strictObject({
+  address,
+  name: z.string().min(1),
+  symbol: z.string().min(1),
+  decimals: z.number().int().min(0).max(36),
+  priceUsd: z.number().nonnegative().optional(),
+})
+
+/**
+ * One EVM network of LATCH_NETWORKS. `namespace` is the CAIP-2 namespace ("eip155", the only
+ * one so far; Solana and Bitcoin come later); without one a network is eip155, as before.
+ */
+export const eip155NetworkSchema = z
+  .strictObject({
+    namespace: z.literal('eip155', 'Expected "eip155" (the only namespace so far).').optional(),
+    id: z.number().int().positive(),
+    /** Accepted for the web server's older format; must be `eip155:{id}`. */
+    caipNetworkId: z.string().optional(),
+    name: z.string().min(1),
+    /** Used by the server only; may hold a provider key. Never sent to the page. */
+    rpcUrl: httpUrl,
+    /** Deprecated: the API now advertises its own JSON-RPC endpoint. Accepted, unused by the page. */
+    publicRpcUrl: httpUrl.optional(),
+    nativeCurrency: z.strictObject({
+      name: z.string().min(1),
+      symbol: z.string().min(1),
+      decimals: z.number().int().min(0).max(36),
+    }),
+    nativePriceUsd: z.number().nonnegative().optional(),
+    blockExplorerUrl: httpUrl.optional(),
+    testnet: z.boolean().optional(),
+    /** Multicall3 address; the canonical 0xcA11bde05977b3631167028862bE2a173976CA11 by default. */
+    multicall3: address.optional(),
+    tokens: z.array(tokenSchema).optional(),
+    /** How LATCH_PRICE_FEED_URL names this chain (its `{platform}`, e.g. "base"). */
+    priceFeedPlatform: z
+      .string()
+      .regex(/^[\w.-]{1,64}$/, 'Expected a platform id like "base".')
+      .optional(),
+    /** The wrapped native coin (WETH): the price feed prices the native coin as this token. */
+    wrappedNative: address.optional(),
+  })
+  .superRefine((network, ctx) => {
+    if (network.caipNetworkId !== undefined && network.caipNetworkId !== `eip155:${network.id}`)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['caipNetworkId'],
+        message: `Expected "eip155:${network.id}".`,
+      })
+  })
+  .transform(({ caipNetworkId: _caip, namespace: _namespace, ...network }) => ({
+    namespace: 'eip155' as const,
+    ...network,
+  }))
+
+/** A network as configured (today only eip155). */
+export const networkSchema = eip155NetworkSchema
+export type NetworkInput = z.input<typeof networkSchema>
+export type Network = z.output<typeof networkSchema>
+
+/** LATCH_NETWORKS: a JSON array of networks, at least one, each id once. */
+export const networksJsonSchema = z
+  .string()
+  .transform((value, ctx) => {
+    try {
+      return JSON.parse(value) as unknown
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'Expected a JSON array of networks.' })
+      return z.NEVER
+    }
+  })
+  .pipe(
+    z
+      .array(networkSchema, 'Expected a JSON array of networks.')
+      .min(1, 'Expected at least one network.')
+      .refine(
+        (networks) =>
+          new Set(networks.map((network) => `${network.namespace}:${network.id}`)).size ===
+          networks.length,
+        'Each network id must appear once.',
+      ),
+  )
