@@ -2,7 +2,16 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { checkLayers, listImports } from './layers.ts'
+import { checkLayers, findImportCycles, listImports } from './layers.ts'
+
+function writeFiles(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'latch-layers-'))
+  for (const [path, source] of Object.entries(files)) {
+    mkdirSync(join(root, path, '..'), { recursive: true })
+    writeFileSync(join(root, path), source)
+  }
+  return root
+}
 
 describe('layer order', () => {
   it('holds in this repository', () => {
@@ -21,6 +30,68 @@ describe('layer order', () => {
       'packages/core may not import @latch/react',
       'reaches outside packages/core',
     ])
+  })
+
+  it('keeps apps/api routes -> services -> stores, and queries out of routes', () => {
+    const root = writeFiles({
+      'apps/api/src/stores/store.ts': "import { s } from '../services/service.ts'\n",
+      'apps/api/src/stores/sessions/sessionStore.ts': "import { r } from '../../routes/route.ts'\n",
+      'apps/api/src/services/service.ts':
+        "import { store } from '../stores/store.ts'\nimport { r } from '../routes/route.ts'\nimport { eq } from 'drizzle-orm'\n",
+      'apps/api/src/routes/route.ts': [
+        "import { s } from '../services/service.ts'",
+        "import type { Store } from '../stores/store.ts'",
+        "import type { LatchDb } from '../db/createDatabase.ts'",
+        "import { and } from 'drizzle-orm'",
+        "import { users } from '../db/schema/index.ts'",
+      ].join('\n'),
+    })
+    expect(checkLayers(root).map((v) => `${v.file}: ${v.reason}`)).toEqual([
+      'apps/api/src/routes/route.ts: apps/api/src/routes may not query the database (move the query to a service or a store)',
+      'apps/api/src/routes/route.ts: apps/api/src/routes may not query the database (move the query to a service or a store)',
+      'apps/api/src/services/service.ts: apps/api/src/services may not import apps/api/src/routes',
+      'apps/api/src/stores/sessions/sessionStore.ts: apps/api/src/stores may not import apps/api/src/routes',
+      'apps/api/src/stores/store.ts: apps/api/src/stores may not import apps/api/src/services',
+    ])
+  })
+
+  it('lets only test files import the test kit', () => {
+    const root = writeFiles({
+      'packages/core/src/a.test.ts': "import { startTestAnvil } from '@latch/test'\n",
+      'packages/core/src/testing/startChain.ts': "import { startTestAnvil } from '@latch/test'\n",
+      'apps/api/src/routes/route.test.ts': "import { eq } from 'drizzle-orm'\n",
+      'packages/core/src/a.ts': "import { startTestAnvil } from '@latch/test'\n",
+    })
+    expect(checkLayers(root)).toEqual([
+      {
+        file: 'packages/core/src/a.ts',
+        specifier: '@latch/test',
+        reason: 'packages/core may not import @latch/test',
+      },
+    ])
+  })
+
+  it('finds import circles, type-only ones too, and nothing in a diamond', () => {
+    const root = writeFiles({
+      'packages/core/src/a.ts': "import { b } from './b.ts'\nimport { c } from './c.ts'\n",
+      'packages/core/src/b.ts': "import { d } from './d.ts'\n",
+      'packages/core/src/c.ts': "import { d } from './d.ts'\n",
+      'packages/core/src/d.ts': 'export const d = 1\n',
+      'apps/api/src/db/createDatabase.ts': "import { migrate } from './migrate.ts'\n",
+      'apps/api/src/db/migrate.ts': "import type { LatchDb } from './createDatabase.ts'\n",
+      'packages/react/src/x.tsx': "export { y } from './y.ts'\n",
+      'packages/react/src/y.ts': "const z = () => import('./z.tsx')\n",
+      'packages/react/src/z.tsx': "import type { X } from './x.tsx'\n",
+    })
+    expect(findImportCycles(root)).toEqual([
+      ['apps/api/src/db/createDatabase.ts', 'apps/api/src/db/migrate.ts'],
+      ['packages/react/src/x.tsx', 'packages/react/src/y.ts', 'packages/react/src/z.tsx'],
+    ])
+    expect(findImportCycles(writeFiles({ 'packages/core/src/d.ts': '' }))).toEqual([])
+  })
+
+  it('has no import circles in this repository', () => {
+    expect(findImportCycles(resolve(import.meta.dirname, '..'))).toEqual([])
   })
 
   it('reads static, dynamic, re-export and side-effect imports', () => {

@@ -1,9 +1,7 @@
-import { and, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { getAddress, isAddress } from 'viem'
 import type { AppEnv } from '../appEnv.ts'
 import type { LatchDb } from '../db/createDatabase.ts'
-import { indexerTransfers } from '../db/schema/index.ts'
 import { NftImageNotFoundError, NftNotFoundError } from '../errors/nfts.ts'
 import {
   ChainNotSupportedError,
@@ -13,6 +11,7 @@ import {
 import type { ApiNetwork } from '../network.ts'
 import type { NftImageCache } from '../services/nfts/createNftImageCache.ts'
 import type { NftMetadataResolver } from '../services/nfts/createNftMetadataResolver.ts'
+import { isIndexedNft } from '../services/nfts/isIndexedNft.ts'
 
 /** An NFT's image rarely changes; a day of caching spares its host. */
 export const nftImageCacheControl = 'public, max-age=86400'
@@ -55,18 +54,7 @@ export function nftImageRoute({
     }
 
     // Only NFTs the index knows: the proxy is not a fetcher of any contract's URLs.
-    const [known] = await db
-      .select({ tokenId: indexerTransfers.tokenId })
-      .from(indexerTransfers)
-      .where(
-        and(
-          eq(indexerTransfers.kind, 'erc721'),
-          eq(indexerTransfers.chainId, key.chainId),
-          eq(indexerTransfers.contract, key.contract),
-          eq(indexerTransfers.tokenId, key.tokenId),
-        ),
-      )
-      .limit(1)
+    const known = await isIndexedNft(db, key)
     const named = { ...key, contract: getAddress(contractParam) }
     if (!known) throw new NftNotFoundError(named)
     // A client that leaves stops the fetches it started (unless another client waits too).
