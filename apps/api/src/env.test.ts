@@ -78,7 +78,7 @@ describe('parseEnv', () => {
         DATABASE_URL: 'postgres://latch@localhost:5432/latch',
       },
     )
-    expect(env.LATCH_NETWORKS).toEqual([network])
+    expect(env.LATCH_NETWORKS).toEqual([{ namespace: 'eip155', ...network }])
     expect(env.LATCH_PROJECT_IDS).toEqual(['one', 'two'])
     expect(env.LATCH_ALLOWED_ORIGINS).toEqual(['https://*.example.com', 'https://app.test'])
     expect(env.LATCH_STATE_DIR).toBe(path.resolve('relative/state'))
@@ -125,8 +125,8 @@ describe('parseEnv', () => {
     expect(error.message).toMatchInlineSnapshot(`
       "Invalid environment variables: PORT, LATCH_NETWORKS, LATCH_ALLOWED_ORIGINS, DATABASE_URL, LATCH_PROJECT_IDS.
       - PORT: Expected a port number between 0 and 65535.
-      - LATCH_NETWORKS: at [0].rpcUrl: Expected an http(s) URL.
-      - LATCH_ALLOWED_ORIGINS: at [0]: "example.com" is not an origin pattern: expected one like "https://app.example.com", "https://*.example.com" or "http://localhost:*".
+      - LATCH_NETWORKS[0].rpcUrl: Expected an http(s) URL.
+      - LATCH_ALLOWED_ORIGINS[0]: "example.com" is not an origin pattern: expected one like "https://app.example.com", "https://*.example.com" or "http://localhost:*".
       - DATABASE_URL: Expected a postgres:// or postgresql:// connection string.
       - LATCH_PROJECT_IDS: Required when LATCH_NETWORKS is set (a comma list of accepted project ids)."
     `)
@@ -160,7 +160,7 @@ describe('parseEnv', () => {
     ).toMatchInlineSnapshot(`
       "Invalid environment variables: LATCH_PRICE_FEED_URL, LATCH_PRICE_FEED_CURRENCIES.
       - LATCH_PRICE_FEED_URL: Expected an http(s) URL template with an {addresses} placeholder.
-      - LATCH_PRICE_FEED_CURRENCIES: at [1]: Expected a comma list of usd and eur."
+      - LATCH_PRICE_FEED_CURRENCIES[1]: Expected a comma list of usd and eur."
     `)
   })
 
@@ -279,5 +279,35 @@ describe('parseEnv', () => {
       "Invalid environment variables: LATCH_NETWORKS.
       - LATCH_NETWORKS: Expected at least one network."
     `)
+  })
+})
+
+describe('parseEnv and the shared schema', () => {
+  test('an unknown LATCH_* variable fails the start; the web server settings are accepted', () => {
+    const error = parseError({ LATCH_RATE_LIMIT: 'off', LATCH_RELAY_URL: 'wss://relay.example' })
+    expect(error.message).toMatchInlineSnapshot(`
+      "Invalid environment variables: LATCH_RATE_LIMIT.
+      - LATCH_RATE_LIMIT: Unknown setting."
+    `)
+    expect(
+      parseEnv({}, { LATCH_RELAY_URL: 'wss://relay.example', HOME: '/root' }),
+    ).not.toHaveProperty('LATCH_RELAY_URL')
+  })
+
+  test('a network may name its namespace; only eip155 exists so far', () => {
+    const env = parseEnv(
+      {},
+      {
+        LATCH_NETWORKS: JSON.stringify([{ namespace: 'eip155', ...network }]),
+        LATCH_PROJECT_IDS: 'a',
+      },
+    )
+    expect(env.LATCH_NETWORKS?.[0]?.namespace).toBe('eip155')
+    expect(
+      parseError({
+        LATCH_NETWORKS: JSON.stringify([{ namespace: 'bip122', ...network }]),
+        LATCH_PROJECT_IDS: 'a',
+      }).message,
+    ).toContain('- LATCH_NETWORKS[0].namespace: Expected "eip155" (the only namespace so far).')
   })
 })

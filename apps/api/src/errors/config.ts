@@ -1,13 +1,20 @@
 import { BaseError } from './base.ts'
 
-/** One or more environment variables failed validation; each is named in `metaMessages`. */
+/**
+ * One or more environment variables failed validation; each is named in `metaMessages`, with
+ * where inside it (`path`, e.g. `LATCH_NETWORKS[0].rpcUrl`) when the problem is deeper.
+ */
 export class InvalidEnvError extends BaseError {
   override name = 'InvalidEnvError'
   readonly variables: readonly string[]
-  constructor({ issues }: { issues: readonly { variable: string; message: string }[] }) {
+  constructor({
+    issues,
+  }: {
+    issues: readonly { variable: string; path?: string | undefined; message: string }[]
+  }) {
     const variables = [...new Set(issues.map((issue) => issue.variable))]
     super(`Invalid environment variables: ${variables.join(', ')}.`, {
-      metaMessages: issues.map((issue) => `- ${issue.variable}: ${issue.message}`),
+      metaMessages: issues.map((issue) => `- ${issue.path ?? issue.variable}: ${issue.message}`),
     })
     this.variables = variables
   }
