@@ -1,5 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises'
 import { type BalanceResponse, balanceResponseSchema, type DevnetChain } from '@latch/api-contract'
+import { findFreePort, type StartTestDevnetReturnType, startTestDevnet } from '@latch/test'
 import {
   type Address,
   createPublicClient,
@@ -22,8 +22,6 @@ import { createDbCacheStore } from '../stores/createDbCacheStore.ts'
 import { createMemoryProjectStore } from '../stores/createMemoryProjectStore.ts'
 import { createMemoryWalletRegistryStore } from '../stores/createMemoryWalletRegistryStore.ts'
 import { createRecordingFetch } from '../testing/createRecordingFetch.ts'
-import { findFreePort } from '../testing/findFreePort.ts'
-import { type StartTestDevnetReturnType, startTestDevnet } from '../testing/startTestDevnet.ts'
 
 const projectId = '0123456789abcdef0123456789abcdef'
 const silent: Logger = { info() {}, warn() {}, error() {} }
@@ -33,7 +31,7 @@ let networks: ApiNetwork[]
 let chain: DevnetChain
 
 beforeAll(async () => {
-  devnet = await startTestDevnet({ portFrom: 5000 })
+  devnet = await startTestDevnet()
   networks = devnet.manifest.chains.map(networkFromDevnetChain)
   chain = devnet.manifest.chains[0] as DevnetChain
 })
@@ -209,7 +207,6 @@ forEachDatabase('GET /v1/account/:address/balance', (context) => {
 
     // A new block (a transfer the user just made) is always seen, within the 5 s too.
     await testClient.mine({ blocks: 1 })
-    await sleep(1_100) // past the head read's 1 s cache
     recording.reset()
     const afterBlock = await getBalances(other.app, account, forceUpdate)
     expect(other.recording.methods).toContain('eth_call')
@@ -340,7 +337,7 @@ describe('with an HTTP price feed', () => {
 describe('an unreachable RPC', () => {
   forEachDatabase('balances', (context) => {
     test('is a 502 UPSTREAM_UNAVAILABLE, not a hang or a 500', async () => {
-      const closedPort = await findFreePort(4600)
+      const closedPort = await findFreePort()
       const dead = networks.map((network) => ({
         ...network,
         rpcUrl: `http://127.0.0.1:${closedPort}`,

@@ -40,7 +40,7 @@ export function balanceRoute({
     const forceUpdate =
       query.forceUpdate === 'true' &&
       (await allowForceUpdate(
-        { cache, getHeadBlock: () => client.getBlockNumber({ cacheTime: 1_000 }) },
+        { cache, getHeadBlock: () => client.getBlockNumber({ cacheTime: 0 }) },
         { key: `balance:${network.id}:${address.toLowerCase()}` },
       ))
     const origin = c.get('apiOrigin')

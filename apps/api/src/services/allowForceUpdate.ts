@@ -5,7 +5,10 @@ export const forceUpdateIntervalMs = 5_000
 
 export type AllowForceUpdateParameters = {
   cache: CacheStore
-  /** The chain's head block number (a cheap, cached read); a failure counts as "no new block". */
+  /**
+   * The chain's head block number, read fresh (a cached head would hide the block of a send made
+   * a moment ago); a failure counts as "no new block".
+   */
   getHeadBlock: () => Promise<bigint>
   intervalMs?: number | undefined
 }
@@ -15,7 +18,7 @@ export type AllowForceUpdateParameters = {
  * not refreshed within `intervalMs`, or when the chain has a block newer than the one the last
  * refresh read (a transfer the user just made is always seen). A client looping on
  * `forceUpdate=true` is therefore served from the cache, by every API process together (the
- * mark lives in the shared cache), and costs at most one head read per request.
+ * mark lives in the shared cache), and costs one `eth_blockNumber` per request.
  */
 export async function allowForceUpdate(
   { cache, getHeadBlock, intervalMs = forceUpdateIntervalMs }: AllowForceUpdateParameters,
