@@ -23,7 +23,14 @@ export function startDevnetWallet(options: {
   const dialog = createConfirmDialog({ document: window.document, icon: devnetWalletIcon })
   const provider = createDevnetWalletProvider({
     privateKey: options.wallet.privateKey,
-    networks: options.networks.filter((network) => options.wallet.chainIds.includes(network.id)),
+    // The wallet talks to its own node (the devnet's anvil), as a real wallet does; the app
+    // reads through the API's endpoint.
+    networks: options.networks
+      .filter((network) => options.wallet.chainIds.includes(network.id))
+      .map((network) => ({
+        ...network,
+        rpcUrl: options.wallet.rpcUrls?.[String(network.id)] ?? network.rpcUrl,
+      })),
     confirm: dialog.confirm,
     origin: window.location.host,
   })

@@ -1,17 +1,18 @@
-import { resolve } from 'node:path'
+import { loadConfig } from '@latch/config'
 import { ProjectIdNotConfiguredError, parseLatchWebConfig } from '@latch/core'
 import { loadWebConfig } from './loadWebConfig.ts'
 import { serveWeb } from './serveWeb.ts'
 
 /**
- * `node apps/web/src/server/cli.ts`: serves the built app. Config from LATCH_API_URL,
- * LATCH_PROJECT_ID, LATCH_RELAY_URL, LATCH_NETWORKS (JSON), LATCH_APP_NAME, else from the devnet
- * manifest in LATCH_STATE_DIR (default .latch/). Listens on PORT (4170) and HOST (127.0.0.1).
+ * `node apps/web/src/server/cli.ts`: serves the built app. Its settings (LATCH_API_URL,
+ * LATCH_PROJECT_ID, LATCH_RELAY_URL, LATCH_NETWORKS, LATCH_APP_NAME, ...) are parsed once, with
+ * the `.env` file under the environment, by `@latch/config`; what is unset comes from the
+ * devnet manifest in LATCH_STATE_DIR (default .latch/). Listens on PORT (4170) and HOST
+ * (127.0.0.1).
  */
-const rootDir = resolve(import.meta.dirname, '../../../..')
-
 try {
-  const config = loadWebConfig({ env: process.env, rootDir })
+  const settings = loadConfig()
+  const config = loadWebConfig({ config: settings })
   try {
     parseLatchWebConfig(config)
   } catch (error) {
@@ -20,8 +21,8 @@ try {
     console.warn('latch web: no project id; the page will show "Project ID Not Configured".')
   }
   const server = await serveWeb({
-    port: Number(process.env.PORT ?? 4170),
-    host: process.env.HOST,
+    port: settings.PORT ?? 4170,
+    host: settings.HOST,
     config,
   })
   console.log(`latch web: serving ${server.url}${config.devnetWallet ? ' (devnet profile)' : ''}`)

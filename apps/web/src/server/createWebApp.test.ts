@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { LatchWebConfig } from '@latch/core'
 import { describe, expect, it } from 'vitest'
 import { createWebApp, renderConfigScript } from './createWebApp.ts'
+import { loadWebConfig } from './loadWebConfig.ts'
 import { serveWeb } from './serveWeb.ts'
 
 const config: LatchWebConfig = {
@@ -63,12 +64,60 @@ describe('createWebApp', () => {
     expect((await app.request('/favicon.svg')).headers.get('cache-control')).toBe('no-cache')
   })
 
-  it('limits the page to its own hosts', async () => {
+  it('limits the page to its own origin, the API and the relay', async () => {
     const csp = (await app.request('/')).headers.get('content-security-policy')
-    expect(csp).toContain(
-      "connect-src 'self' http://127.0.0.1:4171 ws://127.0.0.1:4172 http://127.0.0.1:4174",
-    )
+    expect(csp).toContain("connect-src 'self' http://127.0.0.1:4171 ws://127.0.0.1:4172;")
     expect(csp).toContain("script-src 'self'")
+    // The devnet profile's wallet talks to its own anvil node, and only it adds that origin.
+    const devnet = createWebApp({
+      distDir: fakeDist(),
+      config: {
+        ...config,
+        devnetWallet: {
+          address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+          privateKey: `0x${'11'.repeat(32)}`,
+          chainIds: [31337],
+          rpcUrls: { '31337': 'http://127.0.0.1:4174' },
+        },
+      },
+    })
+    expect((await devnet.request('/')).headers.get('content-security-policy')).toContain(
+      "connect-src 'self' http://127.0.0.1:4171 ws://127.0.0.1:4172 http://127.0.0.1:4174;",
+    )
+  })
+
+  it('never puts a node URL in /latch-config.js or the CSP for real networks', async () => {
+    const nodeUrl = 'https://base-mainnet.g.alchemy.example/v2/sEcReTkEy123'
+    const real = loadWebConfig({
+      env: {
+        LATCH_STATE_DIR: mkdtempSync(join(tmpdir(), 'latch-no-devnet-')),
+        LATCH_NETWORKS: JSON.stringify([
+          {
+            id: 8453,
+            name: 'Base',
+            rpcUrl: nodeUrl,
+            publicRpcUrl: 'https://public-node.example/rpc',
+            nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          },
+        ]),
+        LATCH_PROJECT_ID: 'shop',
+        LATCH_API_URL: 'https://api.example',
+        LATCH_RELAY_URL: 'wss://relay.walletconnect.org',
+      },
+    })
+    const realApp = createWebApp({ distDir: fakeDist(), config: real })
+    const script = await (await realApp.request('/latch-config.js')).text()
+    const csp = (await realApp.request('/')).headers.get('content-security-policy') ?? ''
+    for (const text of [script, csp]) {
+      expect(text).not.toContain('sEcReTkEy123')
+      expect(text).not.toContain('alchemy')
+      expect(text).not.toContain('public-node')
+    }
+    expect(script).toContain(
+      '"rpcUrl":"https://api.example/v1/?chainId=eip155:8453&projectId=shop"',
+    )
+    expect(csp).toContain("connect-src 'self' https://api.example wss://relay.walletconnect.org;")
+    expect(real.devnetWallet).toBeUndefined()
   })
 
   it('refuses to start without a build', () => {

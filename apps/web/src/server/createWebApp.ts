@@ -29,12 +29,14 @@ const origin = (url: string) => {
 }
 
 /**
- * The page may talk to its own origin, the API, the relay and the configured RPCs only, so a
- * dependency that tries another host fails loudly instead of leaking.
+ * The page may talk to its own origin, the API (whose JSON-RPC endpoint is every network's
+ * RPC) and the relay only, so a dependency that tries another host fails loudly instead of
+ * leaking. No node URL appears: in the devnet profile only, the Devnet Wallet's own anvil
+ * nodes are added, since it plays a wallet and a wallet owns its node.
  */
 export function contentSecurityPolicy(config: LatchWebConfig): string {
   const hosts = new Set(
-    [config.apiUrl, config.relayUrl, ...config.networks.map((network) => network.rpcUrl)]
+    [config.apiUrl, config.relayUrl, ...Object.values(config.devnetWallet?.rpcUrls ?? {})]
       .map(origin)
       .filter((value): value is string => Boolean(value) && value !== 'null'),
   )

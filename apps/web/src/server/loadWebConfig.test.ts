@@ -53,29 +53,44 @@ describe('loadWebConfig', () => {
       apiUrl: 'http://127.0.0.1:4271',
       projectId: manifest.projectId,
       relayUrl: manifest.relayUrl,
-      devnetWallet: { address: manifest.demoWallet.address, chainIds: [31337, 31339] },
+      devnetWallet: {
+        address: manifest.demoWallet.address,
+        chainIds: [31337, 31339],
+        // The Devnet Wallet plays a wallet, which owns its node: the only node URLs here.
+        rpcUrls: { '31337': 'http://127.0.0.1:4174', '31339': 'http://127.0.0.1:4175' },
+      },
     })
+    // The app reads through the API's JSON-RPC endpoint, never a node.
     expect(config.networks.map((n) => n.rpcUrl)).toEqual([
-      'http://127.0.0.1:4174',
-      'http://127.0.0.1:4175',
+      `http://127.0.0.1:4271/v1/?chainId=eip155:31337&projectId=${manifest.projectId}`,
+      `http://127.0.0.1:4271/v1/?chainId=eip155:31339&projectId=${manifest.projectId}`,
     ])
-    expect(() => parseLatchWebConfig(config)).not.toThrow()
+    expect(parseLatchWebConfig(config).devnetWallet).toEqual(config.devnetWallet)
   })
 
-  it('uses LATCH_NETWORKS for real networks and never enables the Devnet Wallet', () => {
-    const networks = [
-      {
-        id: 1,
-        name: 'Ethereum',
-        caipNetworkId: 'eip155:1',
-        rpcUrl: 'https://rpc.example',
-        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      },
-    ]
+  it("uses LATCH_NETWORKS (the API's format, namespace optional) and never enables the Devnet Wallet", () => {
+    const currency = { name: 'Ether', symbol: 'ETH', decimals: 18 }
     const config = loadWebConfig({
       env: {
         LATCH_STATE_DIR: stateDirWithManifest(),
-        LATCH_NETWORKS: JSON.stringify(networks),
+        LATCH_NETWORKS: JSON.stringify([
+          {
+            id: 1,
+            name: 'Ethereum',
+            rpcUrl: 'https://rpc.example/v2/key',
+            nativeCurrency: currency,
+          },
+          {
+            namespace: 'eip155',
+            id: 8453,
+            caipNetworkId: 'eip155:8453',
+            name: 'Base',
+            rpcUrl: 'https://base.example/?apikey=secret',
+            nativeCurrency: currency,
+            blockExplorerUrl: 'https://basescan.org',
+            tokens: [],
+          },
+        ]),
         LATCH_PROJECT_ID: 'ffffffffffffffffffffffffffffffff',
         LATCH_RELAY_URL: 'wss://relay.example',
         LATCH_API_URL: 'https://api.example',
@@ -87,8 +102,27 @@ describe('loadWebConfig', () => {
       projectId: 'ffffffffffffffffffffffffffffffff',
       relayUrl: 'wss://relay.example',
       appName: 'Latch',
-      networks,
+      networks: [
+        {
+          id: 1,
+          name: 'Ethereum',
+          caipNetworkId: 'eip155:1',
+          rpcUrl:
+            'https://api.example/v1/?chainId=eip155:1&projectId=ffffffffffffffffffffffffffffffff',
+          nativeCurrency: currency,
+        },
+        {
+          id: 8453,
+          name: 'Base',
+          caipNetworkId: 'eip155:8453',
+          rpcUrl:
+            'https://api.example/v1/?chainId=eip155:8453&projectId=ffffffffffffffffffffffffffffffff',
+          nativeCurrency: currency,
+          blockExplorerUrl: 'https://basescan.org',
+        },
+      ],
     })
+    expect(() => parseLatchWebConfig(config)).not.toThrow()
   })
 
   it('explains what is missing without a manifest', () => {
@@ -98,7 +132,7 @@ describe('loadWebConfig', () => {
     )
     expect(() =>
       loadWebConfig({ env: { LATCH_STATE_DIR: empty, LATCH_NETWORKS: '[' }, rootDir: '/nowhere' }),
-    ).toThrow('LATCH_NETWORKS is not valid JSON')
+    ).toThrow('- LATCH_NETWORKS: Expected a JSON array of networks.')
   })
 })
 
@@ -131,7 +165,7 @@ describe('loadWebConfig appearance', () => {
         env: { LATCH_STATE_DIR: stateDirWithManifest(), LATCH_THEME_MODE: 'blue' },
         rootDir: '/nowhere',
       }),
-    ).toThrow('LATCH_THEME_MODE must be light, dark or system, not "blue".')
+    ).toThrow('- LATCH_THEME_MODE: Expected light, dark or system.')
     const config = loadWebConfig({
       env: { LATCH_STATE_DIR: stateDirWithManifest() },
       rootDir: '/nowhere',
@@ -183,6 +217,6 @@ describe('loadWebConfig sign-in and names', () => {
         env: { LATCH_STATE_DIR: stateDir, LATCH_REQUIRE_SIGN_IN: 'yes please' },
         rootDir: '/nowhere',
       }),
-    ).toThrow('LATCH_REQUIRE_SIGN_IN must be true or false, not "yes please".')
+    ).toThrow('- LATCH_REQUIRE_SIGN_IN: Expected true or false.')
   })
 })

@@ -31,6 +31,22 @@ describe('parseLatchWebConfig', () => {
     expect(parseLatchWebConfig({ ...valid, devnetWallet }).devnetWallet).toEqual(devnetWallet)
   })
 
+  it("accepts the devnet wallet's own node URLs, and only http(s) ones", () => {
+    const devnetWallet = {
+      address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      privateKey: `0x${'11'.repeat(32)}`,
+      chainIds: [31337],
+      rpcUrls: { '31337': 'http://127.0.0.1:4174' },
+    }
+    expect(parseLatchWebConfig({ ...valid, devnetWallet }).devnetWallet).toEqual(devnetWallet)
+    expect(() =>
+      parseLatchWebConfig({
+        ...valid,
+        devnetWallet: { ...devnetWallet, rpcUrls: { '31337': 'javascript:alert(1)' } },
+      }),
+    ).toThrow('devnetWallet.rpcUrls: expected chain ids mapped to http(s) URLs.')
+  })
+
   it('names a missing project id with the spec alert', () => {
     expect(() =>
       parseLatchWebConfig({ ...valid, projectId: '' }),

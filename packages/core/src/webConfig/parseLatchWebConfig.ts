@@ -33,9 +33,13 @@ export type LatchWebConfig = {
   networks: LatchNetwork[]
   /**
    * Devnet only: the in-page "Devnet Wallet" holding an anvil test key. Absent for real
-   * networks, and then its code is never loaded.
+   * networks, and then its code is never loaded. `rpcUrls` (chain id -> anvil URL) are the
+   * only node URLs the page may hold: the wallet plays a wallet, which owns its node; the
+   * app itself reads through the API's endpoint (`networks[].rpcUrl`).
    */
-  devnetWallet?: { address: Hex; privateKey: Hex; chainIds: number[] } | undefined
+  devnetWallet?:
+    | { address: Hex; privateKey: Hex; chainIds: number[]; rpcUrls?: Record<string, string> }
+    | undefined
   /** Locale of the views ('en', 'es', 'ar', or a tag like 'es-MX'); default the browser's. */
   locale?: string | undefined
   /** Default 'system' (follows prefers-color-scheme). */
@@ -188,10 +192,20 @@ export function parseLatchWebConfig(value: unknown): LatchWebConfig {
         !chainIds.every((id) => networks.some((network) => network.id === id))
       )
         issues.push('devnetWallet.chainIds: expected ids of configured networks.')
+      const rpcUrls = wallet.rpcUrls
+      if (
+        rpcUrls !== undefined &&
+        (!isObject(rpcUrls) ||
+          !Object.values(rpcUrls).every(
+            (url) => typeof url === 'string' && httpUrl.pattern.test(url),
+          ))
+      )
+        issues.push('devnetWallet.rpcUrls: expected chain ids mapped to http(s) URLs.')
       devnetWallet = {
         address: readString(wallet, 'address', 'devnetWallet.', issues, address) as Hex,
         privateKey: readString(wallet, 'privateKey', 'devnetWallet.', issues, hex32) as Hex,
         chainIds: chainIds as number[],
+        ...(isObject(rpcUrls) ? { rpcUrls: rpcUrls as Record<string, string> } : {}),
       }
     }
   }
