@@ -185,7 +185,7 @@ export {
   NameSuggestionsUnavailableError,
 } from './errors/accountName.ts'
 export { BalanceUnavailableError } from './errors/balance.ts'
-export { BaseError, type BaseErrorParameters } from './errors/base.ts'
+export { BaseError, type BaseErrorParameters, type ErrorCode } from './errors/base.ts'
 export {
   InvalidCaipAccountError,
   InvalidCaipNetworkIdError,
@@ -206,6 +206,31 @@ export {
   toConnectorError,
   UserRejectedRequestError,
 } from './errors/connector.ts'
+export {
+  type ErrorAlertId,
+  type ErrorCatalogueEntry,
+  type ErrorCatalogueName,
+  errorCatalogue,
+  notRaisedYet,
+  serverTextAlerts,
+} from './errors/errorCatalogue.ts'
+export { type FromProviderErrorOptions, fromProviderError } from './errors/fromProviderError.ts'
+export {
+  type GetErrorCatalogueEntryReturnType,
+  getErrorCatalogueEntry,
+} from './errors/getErrorCatalogueEntry.ts'
+export {
+  ChainDisconnectedError,
+  InternalRpcError,
+  InvalidChainIdError,
+  InvalidParamsRpcError,
+  InvalidRequestRpcError,
+  MethodNotFoundRpcError,
+  ParseRpcError,
+  ProviderDisconnectedError,
+  ServerRpcError,
+  UnauthorizedProviderError,
+} from './errors/provider.ts'
 export { SignatureDeclinedError } from './errors/signature.ts'
 export {
   RevokeSessionFailedError,

@@ -1,10 +1,13 @@
 import type { LatchConfig } from '../createLatchConfig.ts'
 import { SwitchChainError } from '../errors/chain.ts'
+import { ChainNotConfiguredError } from '../errors/connector.ts'
+import { fromProviderError } from '../errors/fromProviderError.ts'
 import {
-  ChainNotConfiguredError,
-  toConnectorError,
+  ChainDisconnectedError,
+  ProviderDisconnectedError,
+  UnauthorizedProviderError,
   UserRejectedRequestError,
-} from '../errors/connector.ts'
+} from '../errors/provider.ts'
 import type { Eip1193Provider } from '../types.ts'
 import type { LatchNetwork } from '../webConfig/parseLatchWebConfig.ts'
 import { rememberChain } from './watchConnector.ts'
@@ -20,6 +23,9 @@ export type SwitchChainErrorType =
   | ChainNotConfiguredError
   | SwitchChainError
   | UserRejectedRequestError
+  | UnauthorizedProviderError
+  | ProviderDisconnectedError
+  | ChainDisconnectedError
 
 /** EIP-1193 / EIP-3085: the wallet does not know the chain yet. */
 const unrecognizedChainCode = 4902
@@ -47,7 +53,8 @@ async function requestSwitch(provider: Eip1193Provider, chainId: number): Promis
  * Switches the wallet to a configured network: `wallet_switchEthereumChain`, and when the
  * wallet does not know the chain (4902), `wallet_addEthereumChain` with the network's name,
  * currency and RPC, then the switch again. A refusal in the wallet is a
- * `UserRejectedRequestError`; any other failure a `SwitchChainError`. Without a connected
+ * `UserRejectedRequestError`; 4100, 4900 and 4901 their own errors; any other failure a
+ * `SwitchChainError` (4902). Without a connected
  * wallet it only records the network, used by the next connection.
  */
 export async function switchChain(
@@ -90,8 +97,15 @@ export async function switchChain(
       await requestSwitch(provider, chainId)
     }
   } catch (error) {
-    if (errorCode(error) === 4001 || toConnectorError(error) instanceof UserRejectedRequestError)
-      throw new UserRejectedRequestError({ cause: error })
+    // The person declined, or the wallet is not authorized or not connected: said as such.
+    const walletError = fromProviderError(error, { chainId })
+    if (
+      walletError instanceof UserRejectedRequestError ||
+      walletError instanceof UnauthorizedProviderError ||
+      walletError instanceof ProviderDisconnectedError ||
+      walletError instanceof ChainDisconnectedError
+    )
+      throw walletError
     throw new SwitchChainError(chainId, error)
   }
 

@@ -5,6 +5,7 @@ type ApiFailureParameters = BaseErrorParameters & { status?: number | undefined 
 /** A name label breaks spec section 5's rule; checked before anything is signed. */
 export class InvalidNameLabelError extends BaseError {
   override name = 'InvalidNameLabelError' as const
+  override readonly code = 'INVALID_NAME_LABEL'
   constructor(label: string) {
     super(`Name "${label}" is not valid.`, {
       metaMessages: ['Names use letters, digits and hyphens, at least 4 characters.'],
@@ -15,6 +16,7 @@ export class InvalidNameLabelError extends BaseError {
 /** Registering a name failed (spec section 8: 'Error registering name {name}'). */
 export class NameRegistrationError extends BaseError {
   override name = 'NameRegistrationError' as const
+  override readonly code = 'NAME_REGISTRATION_FAILED'
   /** The full name, e.g. "alice.latch.id". */
   readonly accountName: string
   readonly status: number | undefined
@@ -32,6 +34,7 @@ export class NameRegistrationError extends BaseError {
 /** The Latch API could not suggest names (spec section 8: 'Error fetching name suggestions'). */
 export class NameSuggestionsUnavailableError extends BaseError {
   override name = 'NameSuggestionsUnavailableError' as const
+  override readonly code = 'NAME_SUGGESTIONS_UNAVAILABLE'
   readonly status: number | undefined
   constructor(parameters: ApiFailureParameters) {
     super('Error fetching name suggestions.', parameters)
@@ -42,6 +45,7 @@ export class NameSuggestionsUnavailableError extends BaseError {
 /** The Latch API could not list an address's names (spec section 8). */
 export class AccountNamesUnavailableError extends BaseError {
   override name = 'AccountNamesUnavailableError' as const
+  override readonly code = 'ACCOUNT_NAMES_UNAVAILABLE'
   readonly status: number | undefined
   constructor(parameters: ApiFailureParameters) {
     super('Error fetching names for address.', parameters)

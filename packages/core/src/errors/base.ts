@@ -1,3 +1,10 @@
+/**
+ * An error's stable code: the wallet's EIP-1193 code or the JSON-RPC code for provider errors
+ * (4001, 4100, -32601 ...), a SCREAMING_SNAKE name for Latch's own ('TOKEN_BALANCE_UNAVAILABLE').
+ * `errorCatalogue` maps each to the spec's message and how the UI shows it.
+ */
+export type ErrorCode = string | number
+
 export type BaseErrorParameters = {
   cause?: unknown
   details?: string | undefined
@@ -6,11 +13,14 @@ export type BaseErrorParameters = {
 }
 
 /**
- * The one error base of `@latch/core`: a short, user-facing sentence plus optional hints and
- * details, with `walk()` to find a cause down the chain (as viem does).
+ * The one error base of `@latch/core`: a stable `code`, a short, user-facing sentence (the
+ * spec's words where it has them) plus optional hints and details, and the `cause`, with
+ * `walk()` to find a cause down the chain (as viem does).
  */
 export class BaseError extends Error {
   override name = 'BaseError'
+  /** Set by each subclass; see `errorCatalogue`. */
+  readonly code: ErrorCode = 'UNKNOWN'
   readonly shortMessage: string
   readonly details: string | undefined
   readonly metaMessages: readonly string[]

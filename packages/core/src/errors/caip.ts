@@ -3,6 +3,7 @@ import { BaseError } from './base.ts'
 /** A CAIP-2 network id is not `namespace:reference`. */
 export class InvalidCaipNetworkIdError extends BaseError {
   override name = 'InvalidCaipNetworkIdError' as const
+  override readonly code = 'INVALID_CAIP_NETWORK_ID'
   constructor(value: string) {
     super(`"${value}" is not a CAIP-2 network id.`, {
       metaMessages: ['A CAIP-2 network id is "namespace:reference", like "eip155:1".'],
@@ -13,6 +14,7 @@ export class InvalidCaipNetworkIdError extends BaseError {
 /** A CAIP-10 account is malformed (spec section 5). */
 export class InvalidCaipAccountError extends BaseError {
   override name = 'InvalidCaipAccountError' as const
+  override readonly code = 'INVALID_CAIP_ACCOUNT'
   constructor(value: string, reason: 'parts' | 'evmAddress' | 'address') {
     super(
       reason === 'parts'
@@ -27,6 +29,7 @@ export class InvalidCaipAccountError extends BaseError {
 /** A chain id belongs to a namespace the app did not configure (spec section 5). */
 export class NamespaceNotConfiguredError extends BaseError {
   override name = 'NamespaceNotConfiguredError' as const
+  override readonly code = 'NAMESPACE_NOT_CONFIGURED'
   readonly namespace: string
   constructor(namespace: string) {
     super(

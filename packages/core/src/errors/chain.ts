@@ -8,6 +8,7 @@ import { BaseError } from './base.ts'
  */
 export class SwitchChainError extends BaseError {
   override name = 'SwitchChainError' as const
+  override readonly code = 4902
   override readonly cause: unknown
   readonly chainId: number
   constructor(chainId: number, cause?: unknown) {

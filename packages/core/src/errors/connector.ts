@@ -1,8 +1,9 @@
-import { BaseError, type BaseErrorParameters } from './base.ts'
+import { BaseError } from './base.ts'
 
 /** The connector id passed to an action matches no known connector. */
 export class ConnectorNotFoundError extends BaseError {
   override name = 'ConnectorNotFoundError' as const
+  override readonly code = 'CONNECTOR_NOT_FOUND'
   constructor(connectorId: string) {
     super(`Connector "${connectorId}" was not found.`, {
       metaMessages: ['Wallets announced through EIP-6963 appear a moment after the page loads.'],
@@ -13,6 +14,7 @@ export class ConnectorNotFoundError extends BaseError {
 /** `connect` was called while a wallet is already connected. */
 export class ConnectorAlreadyConnectedError extends BaseError {
   override name = 'ConnectorAlreadyConnectedError' as const
+  override readonly code = 'CONNECTOR_ALREADY_CONNECTED'
   constructor() {
     super('Connector already connected.', { metaMessages: ['Disconnect first.'] })
   }
@@ -21,6 +23,7 @@ export class ConnectorAlreadyConnectedError extends BaseError {
 /** An action needs a connected wallet and there is none. */
 export class ConnectorNotConnectedError extends BaseError {
   override name = 'ConnectorNotConnectedError' as const
+  override readonly code = 'CONNECTOR_NOT_CONNECTED'
   constructor() {
     super('Connector not connected.')
   }
@@ -29,6 +32,7 @@ export class ConnectorNotConnectedError extends BaseError {
 /** The wallet answered a connection request without any account. */
 export class ConnectorAccountNotFoundError extends BaseError {
   override name = 'ConnectorAccountNotFoundError' as const
+  override readonly code = 'CONNECTOR_ACCOUNT_NOT_FOUND'
   constructor(connectorName: string) {
     super(`"${connectorName}" returned no account.`)
   }
@@ -37,33 +41,16 @@ export class ConnectorAccountNotFoundError extends BaseError {
 /** A chain id is not among the configured networks. */
 export class ChainNotConfiguredError extends BaseError {
   override name = 'ChainNotConfiguredError' as const
+  override readonly code = 'CHAIN_NOT_CONFIGURED'
   constructor(chainId: number | string) {
     super(`Chain "${chainId}" is not configured.`)
-  }
-}
-
-/** The person declined in the wallet (EIP-1193 4001, or a WalletConnect 5000-5003 rejection). */
-export class UserRejectedRequestError extends BaseError {
-  override name = 'UserRejectedRequestError' as const
-  readonly code = 4001
-  constructor(parameters: BaseErrorParameters = {}) {
-    super('User rejected the request.', parameters)
-  }
-}
-
-/** Any other error a wallet answered with; keeps its EIP-1193 / JSON-RPC code. */
-export class ProviderRequestError extends BaseError {
-  override name = 'ProviderRequestError' as const
-  readonly code: number | undefined
-  constructor(message: string, parameters: BaseErrorParameters & { code?: number | undefined }) {
-    super(message.endsWith('.') ? message : `${message}.`, parameters)
-    this.code = parameters.code
   }
 }
 
 /** A connection attempt was superseded (modal closed, or a newer attempt started). */
 export class ConnectionCancelledError extends BaseError {
   override name = 'ConnectionCancelledError' as const
+  override readonly code = 'CONNECTION_CANCELLED'
   constructor() {
     super('The connection attempt was cancelled.')
   }
@@ -72,29 +59,16 @@ export class ConnectionCancelledError extends BaseError {
 /** Disconnecting failed in the wallet; the app state is reset regardless (spec section 4). */
 export class DisconnectFailedError extends BaseError {
   override name = 'DisconnectFailedError' as const
+  override readonly code = 'DISCONNECT_FAILED'
   constructor(cause: unknown) {
     super('Failed to disconnect.', { cause })
   }
 }
 
-/** WalletConnect session rejections (USER_REJECTED, _CHAINS, _METHODS, _EVENTS). */
-const walletConnectRejectionCodes = new Set([5000, 5001, 5002, 5003])
-
-/** Maps whatever a wallet threw to a `BaseError`, recognising a user rejection. */
-export function toConnectorError(error: unknown): BaseError {
-  if (error instanceof BaseError) return error
-  const code =
-    typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'number'
-      ? error.code
-      : undefined
-  if (code === 4001 || (code !== undefined && walletConnectRejectionCodes.has(code)))
-    return new UserRejectedRequestError({ cause: error })
-  const message =
-    typeof error === 'object' && error !== null && 'message' in error
-      ? String(error.message)
-      : String(error)
-  return new ProviderRequestError(message || 'The wallet request failed.', { cause: error, code })
-}
+/** Maps whatever a wallet threw to a `BaseError`; the same as `fromProviderError`. */
+export { fromProviderError as toConnectorError } from './fromProviderError.ts'
+// The wallet's own errors, kept importable from here.
+export { ProviderRequestError, UserRejectedRequestError } from './provider.ts'
 
 /**
  * The WalletConnect relay did not answer in time (socket closed or unreachable), so no QR
@@ -102,6 +76,7 @@ export function toConnectorError(error: unknown): BaseError {
  */
 export class RelayUnavailableError extends BaseError {
   override name = 'RelayUnavailableError' as const
+  override readonly code = 'RELAY_UNAVAILABLE'
   constructor(parameters: { timeoutMs: number }) {
     super('The WalletConnect relay is unavailable.', {
       details: `No connection to the relay within ${parameters.timeoutMs} ms.`,

@@ -3,6 +3,7 @@ import { BaseError, type BaseErrorParameters } from './base.ts'
 /** A transfer without an amount or a receiver (spec section 5). */
 export class TransferFieldsRequiredError extends BaseError {
   override name = 'TransferFieldsRequiredError' as const
+  override readonly code = 'TRANSFER_FIELDS_REQUIRED'
   constructor() {
     super('An amount and receiver address are required.')
   }
@@ -11,6 +12,7 @@ export class TransferFieldsRequiredError extends BaseError {
 /** A transfer without a token to send (spec section 5). */
 export class TransferTokenRequiredError extends BaseError {
   override name = 'TransferTokenRequiredError' as const
+  override readonly code = 'TRANSFER_TOKEN_REQUIRED'
   constructor() {
     super('A token is required.')
   }
@@ -19,6 +21,7 @@ export class TransferTokenRequiredError extends BaseError {
 /** The chain's namespace has no way to send yet (spec section 5: only eip155 and solana). */
 export class TransferChainUnsupportedError extends BaseError {
   override name = 'TransferChainUnsupportedError' as const
+  override readonly code = 'TRANSFER_CHAIN_UNSUPPORTED'
   readonly namespace: string
   constructor(namespace: string) {
     super('Unsupported chain.', {
@@ -31,6 +34,7 @@ export class TransferChainUnsupportedError extends BaseError {
 /** The receiver is neither an address of the chain nor a name. */
 export class InvalidTransferReceiverError extends BaseError {
   override name = 'InvalidTransferReceiverError' as const
+  override readonly code = 'INVALID_TRANSFER_RECEIVER'
   constructor(receiver: string) {
     super(`Receiver "${receiver}" is not a valid address.`)
   }
@@ -39,6 +43,7 @@ export class InvalidTransferReceiverError extends BaseError {
 /** A token's contract address that is not an address of the chain. */
 export class InvalidTokenAddressError extends BaseError {
   override name = 'InvalidTokenAddressError' as const
+  override readonly code = 'INVALID_TOKEN_ADDRESS'
   constructor(address: string) {
     super(`Token address "${address}" is not valid.`)
   }
@@ -47,6 +52,7 @@ export class InvalidTokenAddressError extends BaseError {
 /** The transaction was mined but reverted: nothing was sent. */
 export class TransferRevertedError extends BaseError {
   override name = 'TransferRevertedError' as const
+  override readonly code = 'TRANSFER_REVERTED'
   readonly hash: string
   constructor(hash: string) {
     super('The transfer failed on chain.', { details: `Transaction ${hash} reverted.` })
@@ -57,6 +63,7 @@ export class TransferRevertedError extends BaseError {
 /** The gas or the fee of a transfer could not be estimated (the chain's RPC said no). */
 export class TransferEstimateError extends BaseError {
   override name = 'TransferEstimateError' as const
+  override readonly code = 'TRANSFER_ESTIMATE_FAILED'
   constructor(parameters: BaseErrorParameters) {
     super('The network fee could not be estimated.', parameters)
   }
@@ -68,6 +75,7 @@ export class TransferEstimateError extends BaseError {
  */
 export class AccountNameResolutionError extends BaseError {
   override name = 'AccountNameResolutionError' as const
+  override readonly code = 'NAME_RESOLUTION_FAILED'
   /** The full name, e.g. "alice.latch.id". */
   readonly accountName: string
   readonly status: number | undefined

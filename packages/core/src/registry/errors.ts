@@ -10,12 +10,13 @@ type ApiErrorParameters = BaseErrorParameters & {
 /** The wallet list (`GET /getWallets`) could not be loaded; `details` holds the API's message. */
 export class WalletRegistryError extends BaseError {
   override name = 'WalletRegistryError' as const
+  /** The API's error code (`BAD_REQUEST`, ...) when it answered one, else 'WALLET_LIST_UNAVAILABLE'. */
+  override readonly code: string
   readonly status: number | undefined
-  readonly code: string | undefined
   constructor(parameters: ApiErrorParameters = {}) {
     super('The wallet list could not be loaded.', parameters)
     this.status = parameters.status
-    this.code = parameters.code
+    this.code = parameters.code ?? 'WALLET_LIST_UNAVAILABLE'
   }
 }
 
@@ -25,6 +26,7 @@ export class WalletRegistryError extends BaseError {
  */
 export class InvalidProjectIdError extends BaseError {
   override name = 'InvalidProjectIdError' as const
+  override readonly code = 'INVALID_PROJECT_ID'
   readonly status: number | undefined
   constructor(parameters: ApiErrorParameters = {}) {
     super('The API does not know this project id.', {
@@ -41,6 +43,7 @@ export class InvalidProjectIdError extends BaseError {
  */
 export class OriginNotAllowedError extends BaseError {
   override name = 'OriginNotAllowedError' as const
+  override readonly code = 'ORIGIN_NOT_ALLOWED'
   readonly status: number | undefined
   constructor(parameters: ApiErrorParameters = {}) {
     super('The API does not allow calls from this origin.', {

@@ -1,3 +1,4 @@
+import { type ErrorAlertId, getErrorCatalogueEntry, serverTextAlerts } from '@latch/core'
 import type { MessageKey } from '../i18n/en.ts'
 
 /** The alerts of spec section 8, each a title and a text from the message table. */
@@ -20,38 +21,25 @@ export const alerts = {
     text: 'alert.embeddedWalletTimeout.text',
   },
   sessionExpired: { title: 'alert.sessionExpired.title', text: 'alert.sessionExpired.text' },
-} as const satisfies Record<string, { title: MessageKey; text: MessageKey }>
+} as const satisfies Record<ErrorAlertId, { title: MessageKey; text: MessageKey }>
 
 export type AlertId = keyof typeof alerts
 
-/** What the Latch API answers (`{ error: { message } }`) mapped to the alert it means. */
-const serverMessages: Readonly<Record<string, AlertId>> = {
-  'Unauthorized: origin not allowed': 'originNotAllowed',
-  'Unauthorized: invalid key': 'invalidProjectId',
-  'JWT validation error: JWT Token is not yet valid': 'sessionExpired',
-}
-
-/** The alert for a server error text, if it is one the spec names. */
+/** The alert for a server error text, if it is one the spec names (core's `serverTextAlerts`). */
 export function getAlertIdFromServerMessage(message: string): AlertId | undefined {
-  return serverMessages[message.trim()]
-}
-
-/** Errors that are an alert by their name alone. */
-const errorNames: Readonly<Record<string, AlertId>> = {
-  ProjectIdNotConfiguredError: 'projectIdNotConfigured',
-  InvalidConfigError: 'invalidConfig',
-  NetworkNotFoundError: 'networkNotFound',
+  return serverTextAlerts[message.trim()]
 }
 
 /**
- * The alert an error calls for: by its name, by the server text it carries (in `details`, as
- * `getBalance` keeps the API's message), or by an HTTP 401/403 status; undefined for errors
- * that are not about the app's configuration or session.
+ * The alert an error calls for: by core's `errorCatalogue` (an error whose entry is an alert),
+ * by the server text it carries (in `details`, as `getBalance` keeps the API's message), or by
+ * an HTTP 401/403 status; undefined for errors that are not about the app's configuration or
+ * session.
  */
 export function getAlertId(error: unknown): AlertId | undefined {
+  const entry = getErrorCatalogueEntry(error)
+  if (entry && 'alert' in entry && entry.alert) return entry.alert
   for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
-    const byName = errorNames[current.name]
-    if (byName) return byName
     const { details, status } = current as { details?: unknown; status?: unknown }
     const text = typeof details === 'string' ? details : current.message
     const byText = getAlertIdFromServerMessage(text)

@@ -1,3 +1,4 @@
+import { errorCatalogue, getErrorCatalogueEntry } from '@latch/core'
 import { en, type MessageKey } from '../i18n/en.ts'
 import { translate } from '../i18n/locales.ts'
 
@@ -9,35 +10,8 @@ export type Translate = (
 
 const english: Translate = (key, values) => translate(en, key, values)
 
-/**
- * The one table from error names to what the person reads (spec section 8). Errors not listed
- * show their own short message.
- */
-const messageKeys: Readonly<Record<string, MessageKey>> = {
-  UserRejectedRequestError: 'error.userRejected',
-  BalanceUnavailableError: 'error.tokenBalanceUnavailable',
-  ProjectIdNotConfiguredError: 'error.projectIdNotConfigured',
-  InvalidConfigError: 'error.invalidAppConfiguration',
-  DisconnectFailedError: 'error.failedToDisconnect',
-  ChainNotConfiguredError: 'error.chainNotSupported',
-  UnsupportedChainError: 'error.chainNotSupported',
-  NetworkNotFoundError: 'error.networkNotFound',
-  SwitchChainError: 'error.switchChainFailed',
-  SignatureDeclinedError: 'error.signatureDeclined',
-  NameRegistrationError: 'error.registerName',
-  InvalidNameLabelError: 'names.rule',
-  NameSuggestionsUnavailableError: 'error.nameSuggestions',
-  AccountNamesUnavailableError: 'error.accountNames',
-  SignInFailedError: 'error.signInFailed',
-  SessionsUnavailableError: 'error.sessionsUnavailable',
-  RevokeSessionFailedError: 'error.revokeSession',
-  AbortError: 'error.requestAborted',
-  TransferFieldsRequiredError: 'send.amountAndReceiverRequired',
-  TransferTokenRequiredError: 'send.tokenRequired',
-  TransferChainUnsupportedError: 'send.unsupportedChain',
-  TransferRevertedError: 'send.failed',
-  AccountNameResolutionError: 'send.resolveNameFailed',
-}
+// Every message key of core's error table is a key of the message tables (checked by tsc).
+errorCatalogue satisfies Readonly<Record<string, { readonly messageKey: MessageKey | undefined }>>
 
 /** The chain id a switch-chain error is about, for its `{chainId}` placeholder. */
 function chainIdOf(error: Error): string | undefined {
@@ -52,11 +26,20 @@ function accountNameOf(error: Error): string {
   return typeof name === 'string' ? name : ''
 }
 
-/** A user-facing sentence for an error, in the locale of `t` (English by default). */
+/**
+ * A user-facing sentence for an error, in the locale of `t` (English by default): the message
+ * core's `errorCatalogue` names for it (spec section 8), else its own short message.
+ */
 export function getErrorMessage(error: unknown, t: Translate = english): string {
   if (!(error instanceof Error)) return t('error.generic')
-  const key = messageKeys[error.name]
-  if (key) return t(key, { chainId: chainIdOf(error) ?? '', name: accountNameOf(error) })
+  const entry = getErrorCatalogueEntry(error)
+  // The table's own literal key, so tsc checks it against the message tables.
+  const key = entry && errorCatalogue[entry.name].messageKey
+  if (entry && key)
+    return t(key, {
+      chainId: chainIdOf(entry.error) ?? '',
+      name: accountNameOf(entry.error),
+    })
   const short = (error as { shortMessage?: unknown }).shortMessage
   return typeof short === 'string' && short ? short : error.message || t('error.generic')
 }
