@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { type ConfigSource, loadConfig, parseConfig } from '@latch/config'
 
 /** The repository root, two folders above apps/devnet. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
@@ -18,26 +19,28 @@ export type DevnetEnv = {
   allowedHosts: string[]
 }
 
-/** Reads the devnet's environment variables; the only place in apps/devnet that does. */
-export function readDevnetEnv(env: NodeJS.ProcessEnv = process.env): DevnetEnv {
-  return {
-    stateDir: env.LATCH_STATE_DIR
-      ? path.resolve(env.LATCH_STATE_DIR)
-      : path.join(repoRoot, '.latch'),
-    projectId: env.LATCH_PROJECT_ID || undefined,
-    allowedOrigins: splitList(env.LATCH_DEVNET_ALLOWED_ORIGINS),
-    allowedHosts: splitList(env.LATCH_DEVNET_ALLOWED_HOSTS),
+let processEnv: DevnetEnv | undefined
+
+/**
+ * The devnet's settings, through the one schema of `@latch/config`; the only place in
+ * apps/devnet that reads the environment. Without `env`, the process environment over the
+ * `.env` file, parsed once per process. Throws `InvalidConfigError` for a bad or unknown
+ * `LATCH_*` variable.
+ */
+export function readDevnetEnv(env?: ConfigSource): DevnetEnv {
+  if (!env && processEnv) return processEnv
+  const config = env ? parseConfig(env) : loadConfig()
+  const result: DevnetEnv = {
+    stateDir: config.LATCH_STATE_DIR,
+    projectId: config.LATCH_PROJECT_ID || undefined,
+    allowedOrigins: config.LATCH_DEVNET_ALLOWED_ORIGINS,
+    allowedHosts: config.LATCH_DEVNET_ALLOWED_HOSTS,
   }
+  if (!env) processEnv = result
+  return result
 }
 
 /** The manifest's path inside a state folder. */
 export function getManifestPath(stateDir: string): string {
   return path.join(stateDir, 'devnet.json')
-}
-
-function splitList(value: string | undefined): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean)
 }
