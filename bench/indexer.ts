@@ -33,7 +33,7 @@ const log = (line: string) => console.log(`bench:indexer ${line}`)
 const seconds = (ms: number) => (ms / 1000).toFixed(2)
 
 // The API's indexer clients wait 10 s for an answer (createChainClients in serveApi.ts).
-const chain = await createTestChain({ portFrom: 4960, timeout: 10_000 })
+const chain = await createTestChain({ timeout: 10_000 })
 // However the script ends, anvil ends with it (stop() signals the process synchronously).
 process.once('exit', () => void chain.stop())
 try {

@@ -6,6 +6,7 @@ import {
   balanceResponseSchema,
   supportedChainsResponseSchema,
 } from '@latch/api-contract'
+import { findFreePort, type StartTestAnvilReturnType, startTestAnvil } from '@latch/test'
 import { createTestClient, type Hex, http, numberToHex } from 'viem'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -16,8 +17,6 @@ import { type ApiNetwork, multicall3Address } from './network.ts'
 import { createMemoryCacheStore } from './stores/createMemoryCacheStore.ts'
 import { createMemoryProjectStore } from './stores/createMemoryProjectStore.ts'
 import { createMemoryWalletRegistryStore } from './stores/createMemoryWalletRegistryStore.ts'
-import { findFreePort } from './testing/findFreePort.ts'
-import { type StartAnvilReturnType, startAnvil } from './testing/startAnvil.ts'
 
 const multicall3ArtifactPath = path.resolve(
   import.meta.dirname,
@@ -86,11 +85,11 @@ async function json(pending: Response | Promise<Response>) {
 }
 
 describe('with a running anvil', () => {
-  let anvil: StartAnvilReturnType
+  let anvil: StartTestAnvilReturnType
   let app: ReturnType<typeof testApp>['app']
 
   beforeAll(async () => {
-    anvil = await startAnvil({ chainId: 31337 })
+    anvil = await startTestAnvil({ chainId: 31337 })
     const testClient = createTestClient({
       chain: foundry,
       mode: 'anvil',
@@ -377,7 +376,7 @@ describe('GET /v1/supported-chains', () => {
 
 describe('an RPC that fails', () => {
   test('a refused connection is a 502, not a 500', async () => {
-    const closedPort = await findFreePort(4580)
+    const closedPort = await findFreePort()
     const { app, entries } = testApp([testNetwork(`http://127.0.0.1:${closedPort}`)])
     const result = await json(
       app.request(`/v1/account/${holder}/balance?projectId=${projectId}&chainId=31337`),

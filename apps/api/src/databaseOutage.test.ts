@@ -1,6 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import {
+  devnetManifestFixture,
+  fixtureProjectId,
+  type StartTestAnvilReturnType,
+  startTestAnvil,
+  writeDevnetManifest,
+} from '@latch/test'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startTcpProxy } from './db/testing/startTcpProxy.ts'
 import {
@@ -12,12 +19,6 @@ import { parseEnv } from './env.ts'
 import { createTestLogger } from './indexer/testing/createTestLogger.ts'
 import { waitFor } from './indexer/testing/waitFor.ts'
 import { type ServeApiReturnType, serveApi } from './serveApi.ts'
-import { type StartAnvilReturnType, startAnvil } from './testing/startAnvil.ts'
-import {
-  devnetManifestFixture,
-  fixtureProjectId,
-  writeDevnetManifest,
-} from './testing/writeDevnetManifest.ts'
 
 // anvil's first two unlocked accounts.
 const alice = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
@@ -41,7 +42,7 @@ async function send(rpcUrl: string, value: bigint): Promise<string> {
 
 // Runs in `npm test`, which starts a PostgreSQL and sets LATCH_TEST_DATABASE_URL.
 describe.skipIf(!testDatabaseUrl)('a PostgreSQL outage and its recovery', () => {
-  let anvil: StartAnvilReturnType
+  let anvil: StartTestAnvilReturnType
   let stateDir: string
   let database: CreatePostgresTestDatabaseReturnType
   let proxy: Awaited<ReturnType<typeof startTcpProxy>>
@@ -61,7 +62,7 @@ describe.skipIf(!testDatabaseUrl)('a PostgreSQL outage and its recovery', () => 
     )
 
   beforeAll(async () => {
-    anvil = await startAnvil({ portFrom: 4620 })
+    anvil = await startTestAnvil()
     stateDir = await mkdtemp(path.join(tmpdir(), 'latch-outage-'))
     await writeDevnetManifest(stateDir, devnetManifestFixture(anvil.rpcUrl))
     database = await createPostgresTestDatabase()

@@ -1,14 +1,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { devnetManifestFixture, fixtureProjectId, writeDevnetManifest } from '@latch/test'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { parseEnv } from './env.ts'
 import { loadConfig } from './loadConfig.ts'
-import {
-  devnetManifestFixture,
-  fixtureProjectId,
-  writeDevnetManifest,
-} from './testing/writeDevnetManifest.ts'
 
 let stateDir: string
 beforeEach(async () => {

@@ -3,16 +3,16 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { supportedChainsResponseSchema } from '@latch/api-contract'
+import {
+  devnetManifestFixture,
+  findFreePort,
+  fixtureProjectId,
+  writeDevnetManifest,
+} from '@latch/test'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DatabaseUnavailableError } from './errors/database.ts'
 import type { Logger } from './logger.ts'
 import { startApi } from './startApi.ts'
-import { findFreePort } from './testing/findFreePort.ts'
-import {
-  devnetManifestFixture,
-  fixtureProjectId,
-  writeDevnetManifest,
-} from './testing/writeDevnetManifest.ts'
 
 const node = path.resolve(import.meta.dirname, '../../../node_modules/.bin/node')
 const serverEntry = path.resolve(import.meta.dirname, 'server.ts')
@@ -105,7 +105,7 @@ describe('startApi', () => {
   })
 
   test('an unreachable DATABASE_URL is named without its password', async () => {
-    const port = await findFreePort(4590)
+    const port = await findFreePort()
     const error = await startApi({
       port: 0,
       stateDir,

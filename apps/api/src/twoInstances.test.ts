@@ -3,18 +3,19 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { balanceResponseSchema } from '@latch/api-contract'
+import {
+  devnetManifestFixture,
+  fixtureProjectId,
+  type StartTestAnvilReturnType,
+  startTestAnvil,
+  writeDevnetManifest,
+} from '@latch/test'
 import pg from 'pg'
 import { createTestClient, type Hex, http } from 'viem'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { runProjectsCli } from './cli/projects.ts'
 import { createPostgresTestDatabase, testDatabaseUrl } from './db/testing.ts'
-import { type StartAnvilReturnType, startAnvil } from './testing/startAnvil.ts'
-import {
-  devnetManifestFixture,
-  fixtureProjectId,
-  writeDevnetManifest,
-} from './testing/writeDevnetManifest.ts'
 
 const node = path.resolve(import.meta.dirname, '../../../node_modules/.bin/node')
 const serverEntry = path.resolve(import.meta.dirname, 'server.ts')
@@ -71,14 +72,14 @@ function stopServer(server: Server | undefined): Promise<void> {
 describe.skipIf(!testDatabaseUrl)(
   'two API processes on one PostgreSQL (skipped without LATCH_TEST_DATABASE_URL)',
   () => {
-    let anvil: StartAnvilReturnType
+    let anvil: StartTestAnvilReturnType
     let stateDir: string
     let database: Awaited<ReturnType<typeof createPostgresTestDatabase>>
     let first: Server
     let second: Server
 
     beforeAll(async () => {
-      anvil = await startAnvil({ portFrom: 4560 })
+      anvil = await startTestAnvil()
       stateDir = await mkdtemp(path.join(tmpdir(), 'latch-two-apis-'))
       const manifest = devnetManifestFixture(anvil.rpcUrl)
       await installMulticall3(anvil.rpcUrl, manifest.chains[0]?.contracts.multicall3 as Hex)

@@ -1,5 +1,5 @@
-import { createServer } from 'node:net'
 import { PortInUseError } from './errors.ts'
+import { isPortFree } from './isPortFree.ts'
 
 export type AssertPortsFreeParameters = readonly { port: number; label: string }[]
 
@@ -11,17 +11,4 @@ export async function assertPortsFree(ports: AssertPortsFreeParameters): Promise
   const free = await Promise.all(ports.map(({ port }) => isPortFree(port)))
   const busy = ports.find((_, index) => !free[index])
   if (busy) throw new PortInUseError(busy)
-}
-
-function isPortFree(port: number): Promise<boolean> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') resolve(false)
-      else reject(error)
-    })
-    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => {
-      server.close(() => resolve(true))
-    })
-  })
 }

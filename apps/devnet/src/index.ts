@@ -20,10 +20,23 @@ export {
   fundRequestSchema,
   fundResponseSchema,
 } from './faucetSchema.ts'
+export { findFreePort } from './findFreePort.ts'
+export { isPortFree } from './isPortFree.ts'
 export { defaultPortBase, getStackPorts, type StackPorts, testPortBase } from './ports.ts'
 export { readDevnetManifest } from './readManifest.ts'
+export {
+  type StartRelayParameters,
+  type StartRelayReturnType,
+  startRelay,
+} from './relay/startRelay.ts'
+export {
+  type StartAnvilParameters,
+  type StartAnvilReturnType,
+  startAnvil,
+} from './startAnvil.ts'
 export {
   type StartDevnetParameters,
   type StartDevnetReturnType,
   startDevnet,
 } from './startDevnet.ts'
+export { writeDevnetManifest } from './writeDevnetManifest.ts'

@@ -198,8 +198,8 @@ forEachDatabase('runChainIndexer behind a misbehaving RPC', (context) => {
   }
 
   beforeAll(async () => {
-    chain = await createTestChain({ portFrom: 5120 })
-    proxy = await startRpcProxy({ upstream: chain.rpcUrl, portFrom: 5140 })
+    chain = await createTestChain()
+    proxy = await startRpcProxy({ upstream: chain.rpcUrl })
     token = await chain.deployToken('Latch USD', 'LUSD', 6)
     await chain.send({
       from: alice,
@@ -269,7 +269,6 @@ forEachDatabase('runChainIndexer behind a misbehaving RPC', (context) => {
     behind = await startForkedAnvil({
       forkUrl: chain.rpcUrl,
       blockNumber: (status()?.indexedBlock as number) - 5,
-      portFrom: 5160,
     })
     proxy.setMode({ flipWith: behind.rpcUrl })
     const seen = await letItRetry()
@@ -351,7 +350,7 @@ forEachDatabase('runChainIndexer killed mid-range, then a reorg', (context) => {
 
   beforeAll(async () => {
     // Its own chain id: the tables are shared by chain id with the other suites' chains.
-    chain = await createTestChain({ chainId: 31_338, portFrom: 5180 })
+    chain = await createTestChain({ chainId: 31_338 })
     const token = await chain.deployToken('Busy Dollar', 'BUSY', 6)
     const senders = testAccounts
     for (const sender of senders)

@@ -88,7 +88,7 @@ forEachDatabase('startIndexer', (context) => {
   }
 
   beforeAll(async () => {
-    chain = await createTestChain({ portFrom: 4900 })
+    chain = await createTestChain()
     token = await chain.deployToken('Latch USD', 'LUSD', 6)
     collection = await chain.deployCollection('Latch Lanterns', 'LANTERN', 'http://127.0.0.1:9/')
     const call = (to: Address, data: `0x${string}`, from: Address = alice, gas?: bigint) =>

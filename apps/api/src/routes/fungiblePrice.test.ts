@@ -1,4 +1,5 @@
 import { type DevnetChain, fungiblePriceResponseSchema } from '@latch/api-contract'
+import { findFreePort, type StartTestDevnetReturnType, startTestDevnet } from '@latch/test'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createApp } from '../app.ts'
 import { createChainClients } from '../createChainClients.ts'
@@ -10,8 +11,6 @@ import { createDbCacheStore } from '../stores/createDbCacheStore.ts'
 import { createMemoryProjectStore } from '../stores/createMemoryProjectStore.ts'
 import { createMemoryWalletRegistryStore } from '../stores/createMemoryWalletRegistryStore.ts'
 import { createRecordingFetch } from '../testing/createRecordingFetch.ts'
-import { findFreePort } from '../testing/findFreePort.ts'
-import { type StartTestDevnetReturnType, startTestDevnet } from '../testing/startTestDevnet.ts'
 
 const projectId = '0123456789abcdef0123456789abcdef'
 const native = '0x0000000000000000000000000000000000000000'
@@ -22,7 +21,7 @@ let networks: ApiNetwork[]
 let chain: DevnetChain
 
 beforeAll(async () => {
-  devnet = await startTestDevnet({ portFrom: 5100 })
+  devnet = await startTestDevnet()
   networks = devnet.manifest.chains.map(networkFromDevnetChain)
   chain = devnet.manifest.chains[0] as DevnetChain
 })
@@ -217,7 +216,7 @@ describe('bad input', () => {
     })
 
     test('an unreachable RPC is a 502 UPSTREAM_UNAVAILABLE', async () => {
-      const closedPort = await findFreePort(4610)
+      const closedPort = await findFreePort()
       const dead = networks.map((network) => ({
         ...network,
         rpcUrl: `http://127.0.0.1:${closedPort}`,

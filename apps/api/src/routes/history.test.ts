@@ -40,7 +40,7 @@ forEachDatabase('GET /v1/account/:account/history', (context) => {
   }
 
   beforeAll(async () => {
-    chain = await createTestChain({ portFrom: 4920 })
+    chain = await createTestChain()
     const token = await chain.deployToken('Latch USD', 'LUSD', 6)
     const collection = await chain.deployCollection(
       'Latch Lanterns',

@@ -36,7 +36,7 @@ forEachDatabase('NFT routes', (context) => {
 
   beforeAll(async () => {
     server = await startMetadataServer()
-    chain = await createTestChain({ portFrom: 4940 })
+    chain = await createTestChain()
     collection = await chain.deployCollection('Latch Lanterns', 'LANTERN', `${server.url}/nft/`)
     for (let id = 1; id <= 8; id++)
       await chain.send({

@@ -6,6 +6,7 @@ import {
   reverseNamesResponseSchema,
   toNameCoinType,
 } from '@latch/api-contract'
+import { findFreePort, type StartTestAnvilReturnType, startTestAnvil } from '@latch/test'
 import {
   type Address,
   concatHex,
@@ -37,8 +38,6 @@ import {
 import { createDbCacheStore } from '../stores/createDbCacheStore.ts'
 import { createMemoryProjectStore } from '../stores/createMemoryProjectStore.ts'
 import { createMemoryWalletRegistryStore } from '../stores/createMemoryWalletRegistryStore.ts'
-import { findFreePort } from '../testing/findFreePort.ts'
-import { type StartAnvilReturnType, startAnvil } from '../testing/startAnvil.ts'
 
 const projectId = '0123456789abcdef0123456789abcdef'
 const silent: Logger = { info() {}, warn() {}, error() {} }
@@ -56,12 +55,12 @@ const devnetCoinType = toNameCoinType(31337)
 /** The CREATE2 deployer anvil ships with (Arachnid's deterministic-deployment proxy). */
 const create2Deployer: Address = '0x4e59b44847b379578588920ca78fbf26c0b4956c'
 
-let anvil: StartAnvilReturnType
+let anvil: StartTestAnvilReturnType
 let network: ApiNetwork
 let clients: ChainClients
 
 beforeAll(async () => {
-  anvil = await startAnvil({ portFrom: 5200 })
+  anvil = await startTestAnvil()
   network = {
     id: 31337,
     name: 'Test anvil',
@@ -406,7 +405,7 @@ forEachDatabase('/v1/profile', (context) => {
   })
 
   test("a dead RPC is a 502 for a contract account's signature, never a wrong signature", async () => {
-    const deadPort = await findFreePort(5230)
+    const deadPort = await findFreePort()
     const deadClients = createChainClients(
       [{ ...network, rpcUrl: `http://127.0.0.1:${deadPort}` }],
       {
@@ -608,7 +607,7 @@ forEachDatabase('/v1/profile', (context) => {
   })
 
   test('registering it again from another chain adds that chain', async () => {
-    const base = await startAnvil({ chainId: 8453, portFrom: 5340 })
+    const base = await startTestAnvil({ chainId: 8453 })
     try {
       const baseNetwork = { ...network, id: 8453, name: 'Base anvil', rpcUrl: base.rpcUrl }
       const twoChains = createChainClients([network, baseNetwork], {

@@ -41,7 +41,7 @@ const refusingAccountCode = '0x60206000f3'
 
 let chain: TestChain
 beforeAll(async () => {
-  chain = await createTestChain({ portFrom: 5250 })
+  chain = await createTestChain()
 })
 afterAll(async () => {
   await chain?.stop()

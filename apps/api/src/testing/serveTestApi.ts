@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net'
+import { findFreePort } from '@latch/test'
 import { createApp } from '../app.ts'
 import { createChainClients } from '../createChainClients.ts'
 import { createHttpServer, type HttpServerLimits } from '../createHttpServer.ts'
@@ -8,7 +9,6 @@ import { networkFromInput } from '../network.ts'
 import { createDbCacheStore } from '../stores/createDbCacheStore.ts'
 import { createMemoryProjectStore } from '../stores/createMemoryProjectStore.ts'
 import { createMemoryWalletRegistryStore } from '../stores/createMemoryWalletRegistryStore.ts'
-import { findFreePort } from './findFreePort.ts'
 
 export type ServeTestApiParameters = {
   /** Overrides of the HTTP server's limits (short timeouts for timeout tests). */
@@ -28,7 +28,7 @@ export const testRpcKey = 'SECRET-RPC-KEY-8d1f0c'
  */
 export async function serveTestApi({ limits, publicUrl }: ServeTestApiParameters = {}) {
   const database = await createDatabase({ dataDir: 'memory://', migrate: true })
-  const deadPort = await findFreePort(20_000 + Math.floor(Math.random() * 20_000))
+  const deadPort = await findFreePort()
   const network = networkFromInput({
     id: 31337,
     name: 'Dead RPC',

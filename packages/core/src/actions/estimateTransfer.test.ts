@@ -1,8 +1,9 @@
+import { anvilAccounts, startTestAnvil } from '@latch/test'
 import { parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLatchConfig } from '../createLatchConfig.ts'
 import { createFakeConnector } from '../testing/createFakeConnector.ts'
-import { anvilAccounts, startTestAnvil } from '../testing/startTestAnvil.ts'
+import type { Hex } from '../types.ts'
 import { connect } from './connect.ts'
 import { estimateTransfer } from './estimateTransfer.ts'
 
@@ -12,9 +13,11 @@ beforeAll(async () => {
 })
 afterAll(() => anvil?.stop())
 
+const [sender, receiver] = anvilAccounts.map((account) => account.address) as [Hex, Hex]
+
 async function connected() {
   const wallet = createFakeConnector()
-  wallet.answer((args) => anvil.provider.request(args))
+  wallet.answer((args) => anvil.wallet.request(args))
   const config = createLatchConfig({
     networks: [
       {
@@ -30,7 +33,7 @@ async function connected() {
     connectors: [wallet.connector],
   })
   const attempt = connect(config, { connectorId: 'fake' })
-  wallet.approve([anvilAccounts[0]], 31337)
+  wallet.approve([sender], 31337)
   await attempt
   return config
 }
@@ -39,7 +42,7 @@ describe('estimateTransfer', () => {
   it("estimates the gas and fee of a native transfer on the chain's RPC", async () => {
     const config = await connected()
     const estimate = await estimateTransfer(config, {
-      to: anvilAccounts[1],
+      to: receiver,
       token: {},
       amount: parseEther('1'),
     })
@@ -54,7 +57,7 @@ describe('estimateTransfer', () => {
     const config = await connected()
     // An address without code takes any call; the calldata makes it cost more than 21000.
     const estimate = await estimateTransfer(config, {
-      to: anvilAccounts[1],
+      to: receiver,
       token: { address: 'eip155:31337:0x00000000000000000000000000000000000000aa' },
       amount: 1n,
     })

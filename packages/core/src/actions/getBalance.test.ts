@@ -1,5 +1,5 @@
+import { createApiTestConfig } from '@latch/test'
 import { describe, expect, it } from 'vitest'
-import { createApiTestConfig } from '../testing/createApiTestConfig.ts'
 import type { FetchLike } from '../types.ts'
 import { getBalance } from './getBalance.ts'
 

@@ -1,7 +1,7 @@
 import type { WalletListing } from '@latch/api-contract'
+import { createApiTestConfig } from '@latch/test'
 import { describe, expect, it } from 'vitest'
 import packageJson from '../../package.json' with { type: 'json' }
-import { createApiTestConfig } from '../testing/createApiTestConfig.ts'
 import type { FetchLike } from '../types.ts'
 import { getWallets, sdkVersion } from './getWallets.ts'
 

@@ -1,9 +1,9 @@
+import { anvilAccounts, startTestAnvil } from '@latch/test'
 import { createClient, encodeFunctionData, erc20Abi, getAddress, http, parseEther } from 'viem'
 import { getBalance, getTransaction } from 'viem/actions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLatchConfig } from '../createLatchConfig.ts'
 import { createFakeConnector } from '../testing/createFakeConnector.ts'
-import { anvilAccounts, startTestAnvil } from '../testing/startTestAnvil.ts'
 import type { Hex } from '../types.ts'
 import { connect } from './connect.ts'
 import { sendTransfer } from './sendTransfer.ts'
@@ -14,16 +14,16 @@ beforeAll(async () => {
 })
 afterAll(() => anvil?.stop())
 
-const [sender, receiver] = anvilAccounts
+const [sender, receiver] = anvilAccounts.map((account) => account.address) as [Hex, Hex]
 /** A fresh address per test, so balances start at zero. */
 const freshAddress = () =>
   `0x${Array.from({ length: 40 }, () => Math.floor(Math.random() * 16).toString(16)).join('')}`
 
-/** A config connected through a fake wallet whose requests go to anvil (which signs for it). */
+/** A config connected through a fake wallet whose requests go to the test wallet. */
 async function connected(chainNamespace: 'eip155' | 'cosmos' = 'eip155') {
   const wallet = createFakeConnector()
   Object.assign(wallet.connector, { chainNamespace })
-  wallet.answer((args) => anvil.provider.request(args))
+  wallet.answer((args) => anvil.wallet.request(args))
   const config = createLatchConfig({
     networks: [
       {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { isPortFree, type StartTestAnvilReturnType, startTestAnvil } from '@latch/test'
 import {
   type Abi,
   type Address,
@@ -16,8 +17,6 @@ import {
 } from 'viem'
 import type { ChainClients } from '../../createChainClients.ts'
 import type { ApiNetwork } from '../../network.ts'
-import { findFreePort } from '../../testing/findFreePort.ts'
-import { type StartAnvilReturnType, startAnvil } from '../../testing/startAnvil.ts'
 
 /** anvil's first four well-known accounts: unlocked, each with 10000 ETH. */
 export const testAccounts = [
@@ -54,15 +53,13 @@ export type TestChain = Awaited<ReturnType<typeof createTestChain>>
  */
 export async function createTestChain({
   chainId = 31337,
-  portFrom = 4900,
   timeout = 2_000,
 }: {
   chainId?: number
-  portFrom?: number
   /** Per-request RPC timeout of the clients, in ms. */
   timeout?: number
 } = {}) {
-  let anvil: StartAnvilReturnType = await startAnvil({ chainId, portFrom })
+  let anvil: StartTestAnvilReturnType = await startTestAnvil({ chainId })
   const chain = defineChain({
     id: chainId,
     name: 'Indexer Test',
@@ -139,15 +136,8 @@ export async function createTestChain({
       return wait(hash)
     },
     /** A raw JSON-RPC call, for anvil methods viem does not type (`anvil_reorg`). */
-    async rpc(method: string, params: unknown[] = []): Promise<unknown> {
-      const response = await fetch(anvil.rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-      })
-      const body = (await response.json()) as { result?: unknown; error?: { message: string } }
-      if (body.error) throw new Error(`${method}: ${body.error.message}`)
-      return body.result
+    rpc(method: string, params: unknown[] = []): Promise<unknown> {
+      return anvil.rpc(method, params)
     },
     async head(): Promise<number> {
       return Number(await publicClient.getBlockNumber({ cacheTime: 0 }))
@@ -168,10 +158,9 @@ export async function createTestChain({
       await anvil.stop()
       // The port can take a moment to be released after the process ends.
       const deadline = Date.now() + 10_000
-      while ((await findFreePort(port)) !== port && Date.now() < deadline)
+      while (!(await isPortFree(port)) && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 100))
-      anvil = await startAnvil({ chainId, portFrom: port })
-      if (anvil.port !== port) throw new Error(`anvil came back on ${anvil.port}, not ${port}.`)
+      anvil = await startTestAnvil({ chainId, port })
     },
     stopAnvil: () => anvil.stop(),
     stop: () => anvil.stop(),

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
-import { findFreePort } from '../../testing/findFreePort.ts'
+import { findFreePort } from '@latch/test'
 
 const anvilBin = path.resolve(import.meta.dirname, '../../../../../node_modules/.bin/anvil')
 
@@ -14,13 +14,11 @@ export type StartForkedAnvilReturnType = { rpcUrl: string; stop(): Promise<void>
 export async function startForkedAnvil({
   forkUrl,
   blockNumber,
-  portFrom = 4990,
 }: {
   forkUrl: string
   blockNumber: number
-  portFrom?: number
 }): Promise<StartForkedAnvilReturnType> {
-  const port = await findFreePort(portFrom)
+  const port = await findFreePort()
   const child = spawn(
     anvilBin,
     [

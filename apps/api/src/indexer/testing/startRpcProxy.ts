@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { findFreePort } from '../../testing/findFreePort.ts'
 
 /** How the proxy misbehaves; `{}` passes every request through to the upstream. */
 export type RpcProxyMode = {
@@ -29,13 +28,7 @@ export type RpcProxy = Awaited<ReturnType<typeof startRpcProxy>>
  * answer null for recent blocks and logs, flip between that node and another per request, or
  * claim another chain id. `setMode` changes the behaviour between requests.
  */
-export async function startRpcProxy({
-  upstream: mainUpstream,
-  portFrom = 5010,
-}: {
-  upstream: string
-  portFrom?: number
-}) {
+export async function startRpcProxy({ upstream: mainUpstream }: { upstream: string }) {
   let mode: RpcProxyMode = {}
   let turn = 0
   let requests = 0
@@ -132,10 +125,9 @@ export async function startRpcProxy({
       response.end(JSON.stringify({ error: { code: 'UPSTREAM', message: String(error) } }))
     }
   })
-  const port = await findFreePort(portFrom)
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(port, '127.0.0.1', () => resolve())
+    server.listen(0, '127.0.0.1', () => resolve())
   })
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 

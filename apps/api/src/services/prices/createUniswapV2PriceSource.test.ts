@@ -1,11 +1,10 @@
 import type { DevnetChain } from '@latch/api-contract'
+import { findFreePort, type StartTestDevnetReturnType, startTestDevnet } from '@latch/test'
 import type { Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createChainClients } from '../../createChainClients.ts'
 import { networkFromDevnetChain } from '../../network.ts'
 import { createRecordingFetch } from '../../testing/createRecordingFetch.ts'
-import { findFreePort } from '../../testing/findFreePort.ts'
-import { type StartTestDevnetReturnType, startTestDevnet } from '../../testing/startTestDevnet.ts'
 import {
   createUniswapV2PriceSource,
   type UniswapV2PriceChain,
@@ -34,7 +33,7 @@ function sourceFor(devnetChain: DevnetChain, fetchFn?: typeof fetch): PriceSourc
 }
 
 beforeAll(async () => {
-  devnet = await startTestDevnet({ portFrom: 5050 })
+  devnet = await startTestDevnet()
   chain = devnet.manifest.chains[0] as DevnetChain
   source = sourceFor(chain, recording.fetchFn)
 })
@@ -92,7 +91,7 @@ describe('createUniswapV2PriceSource', () => {
   })
 
   test('a chain whose RPC is down is RpcUnavailableError', async () => {
-    const closedPort = await findFreePort(4590)
+    const closedPort = await findFreePort()
     const down = sourceFor({ ...chain, rpcUrl: `http://127.0.0.1:${closedPort}` })
     await expect(
       down.getPrices({ chainId: chain.id, tokens: [token('ALPHA')], currency: 'usd' }),

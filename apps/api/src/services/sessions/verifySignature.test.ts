@@ -1,3 +1,4 @@
+import { findFreePort } from '@latch/test'
 import {
   type Address,
   encodeFunctionData,
@@ -10,7 +11,6 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createChainClients } from '../../createChainClients.ts'
 import { createTestChain, type TestChain } from '../../indexer/testing/createTestChain.ts'
-import { findFreePort } from '../../testing/findFreePort.ts'
 import { maxSignatureBytes, verifySignature } from './verifySignature.ts'
 
 // anvil's well-known dev keys (public, test funds only).
@@ -26,7 +26,7 @@ describe('offline first', () => {
   // A chain whose RPC is dead: any check that asks it is a 502.
   let dead: ReturnType<typeof createChainClients>
   beforeAll(async () => {
-    const port = await findFreePort(5320)
+    const port = await findFreePort()
     dead = createChainClients(
       [
         {
@@ -69,7 +69,7 @@ describe('offline first', () => {
 describe('on chain', () => {
   let chain: TestChain
   beforeAll(async () => {
-    chain = await createTestChain({ portFrom: 5300 })
+    chain = await createTestChain()
   })
   afterAll(async () => {
     await chain?.stop()

@@ -3,10 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { DevnetManifest } from '@latch/api-contract'
-import { loadDevnetManifest } from '../loadDevnetManifest.ts'
-import { isPortFree } from './findFreePort.ts'
+import { readDevnetManifest } from '@latch/devnet'
+import { findFreePortBlock } from './findFreePortBlock.ts'
 
-const startDevnetPath = path.resolve(import.meta.dirname, '../../../devnet/src/startDevnet.ts')
+const devnetEntry = import.meta.resolve('@latch/devnet')
 
 /**
  * Runs in the child: starts the devnet, says where its manifest is, and stops it when the
@@ -31,21 +31,29 @@ export type StartTestDevnetReturnType = {
 }
 
 /**
- * Starts the real devnet (three anvils with Multicall3, the tokens, the Uniswap V2 pools and
- * funded accounts) for a test, in a child process: the API reads it only through the manifest
- * it writes, exactly as it does under `npm start`. Its seven ports (services at base + 3,
- * chains at base + 4 to base + 6) are the first free block from `portFrom`, in steps of 10.
+ * Starts the real devnet (`startDevnet` from `@latch/devnet`: three anvils with Multicall3, the
+ * tokens, the Uniswap V2 pools, the lantern collection and funded accounts) for a test, in a
+ * child process: a test reads it only through the manifest it writes, exactly as the API does
+ * under `npm start`. Its seven ports are a free block from a random base between 20000 and
+ * 32000 (below Linux's ephemeral range), so parallel test files do not pick the same one; if
+ * another process takes one of them before the devnet binds it, it tries another block.
  */
-export async function startTestDevnet({
-  portFrom,
-}: {
-  portFrom: number
-}): Promise<StartTestDevnetReturnType> {
-  const portBase = await findFreePortBlock(portFrom)
-  const stateDir = await mkdtemp(path.join(tmpdir(), 'latch-api-devnet-'))
+export async function startTestDevnet(): Promise<StartTestDevnetReturnType> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startTestDevnetOnce(20_000 + 7 * Math.floor(Math.random() * 1_700))
+    } catch (error) {
+      if (attempt >= 3 || !/Port \d+ is in use/.test(String((error as Error).message))) throw error
+    }
+  }
+}
+
+async function startTestDevnetOnce(portFrom: number): Promise<StartTestDevnetReturnType> {
+  const portBase = await findFreePortBlock({ start: portFrom })
+  const stateDir = await mkdtemp(path.join(tmpdir(), 'latch-test-devnet-'))
   const child = spawn(
     process.execPath,
-    ['--input-type=module', '-e', childScript, startDevnetPath, String(portBase), stateDir],
+    ['--input-type=module', '-e', childScript, devnetEntry, String(portBase), stateDir],
     { stdio: ['pipe', 'pipe', 'pipe'] },
   )
   const stop = async () => {
@@ -54,8 +62,7 @@ export async function startTestDevnet({
   }
   try {
     await waitForReady(child)
-    const manifest = await loadDevnetManifest(stateDir)
-    if (!manifest) throw new Error(`The devnet wrote no manifest in ${stateDir}.`)
+    const manifest = await readDevnetManifest(stateDir)
     return { manifest, stateDir, stop }
   } catch (error) {
     await stop()
@@ -95,13 +102,4 @@ function stopChild(child: ChildProcess): Promise<void> {
     })
     child.stdin?.end()
   })
-}
-
-/** The first base from `start` (in steps of 10) whose seven ports nothing listens on. */
-async function findFreePortBlock(start: number): Promise<number> {
-  for (let base = start; base < start + 300; base += 10) {
-    const ports = Array.from({ length: 7 }, (_, offset) => base + offset)
-    if ((await Promise.all(ports.map(isPortFree))).every(Boolean)) return base
-  }
-  throw new Error(`No seven free ports between ${start} and ${start + 299}.`)
 }

@@ -1,5 +1,4 @@
-import { createLatchConfig, type LatchConfig } from '../createLatchConfig.ts'
-import type { FetchLike } from '../types.ts'
+import { createLatchConfig, type FetchLike, type LatchConfig } from '@latch/core'
 
 /** A config on one devnet network whose API calls go to `fetch`, for tests of API actions. */
 export function createApiTestConfig(

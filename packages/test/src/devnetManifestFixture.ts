@@ -1,7 +1,6 @@
-import { mkdir, writeFile } from 'node:fs/promises'
-import path from 'node:path'
 import type { DevnetManifest } from '@latch/api-contract'
 
+/** The project id of `devnetManifestFixture`. */
 export const fixtureProjectId = 'a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5'
 
 const address = (last: string) => `0x${last.padStart(40, '0')}`
@@ -57,13 +56,4 @@ export function devnetManifestFixture(rpcUrl: string): DevnetManifest {
     accounts: [{ address: address('f1'), privateKey: key('1') }],
     demoWallet: { address: address('f1'), privateKey: key('1') },
   }
-}
-
-/** Writes `devnet.json` into `stateDir` as the devnet does. */
-export async function writeDevnetManifest(
-  stateDir: string,
-  manifest: DevnetManifest,
-): Promise<void> {
-  await mkdir(stateDir, { recursive: true })
-  await writeFile(path.join(stateDir, 'devnet.json'), JSON.stringify(manifest, null, 2))
 }

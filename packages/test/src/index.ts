@@ -1,0 +1,24 @@
+/**
+ * `@latch/test`: the one test kit. Tests of every package and the browser tests import it;
+ * production code never does (`scripts/layers.ts` checks).
+ */
+export { anvilAccounts, findFreePort, isPortFree, writeDevnetManifest } from '@latch/devnet'
+export { createApiTestConfig } from './createApiTestConfig.ts'
+export {
+  type CreateTestWalletParameters,
+  createTestWallet,
+  type Decision,
+  type TestWallet,
+  type TestWalletChain,
+  type TestWalletEvents,
+} from './createTestWallet.ts'
+export { devnetManifestFixture, fixtureProjectId } from './devnetManifestFixture.ts'
+export { findFreePortBlock } from './findFreePortBlock.ts'
+export {
+  type StartTestAnvilParameters,
+  type StartTestAnvilReturnType,
+  startTestAnvil,
+} from './startTestAnvil.ts'
+export { type StartTestDevnetReturnType, startTestDevnet } from './startTestDevnet.ts'
+export { startTestRelay } from './startTestRelay.ts'
+export { toWalletRpcError, type WalletRpcError } from './toWalletRpcError.ts'
