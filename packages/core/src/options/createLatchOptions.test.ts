@@ -71,3 +71,16 @@ describe('resolveOptions', () => {
     expect(resolveOptions().features.swaps).toBe(true)
   })
 })
+
+describe('resolveOptions currency', () => {
+  it("is the person's setting: 'usd' by default, any case, and only a supported one", () => {
+    expect(resolveOptions().currency).toBe('usd')
+    expect(resolveOptions({ currency: 'eur' }).currency).toBe('eur')
+    expect(resolveOptions({ currency: ' EUR ' as 'eur' }).currency).toBe('eur')
+    expect(() => resolveOptions({ currency: 'gbp' as 'eur' })).toThrowErrorMatchingInlineSnapshot(`
+      [InvalidConfigError: The app configuration is invalid.
+
+      options.currency: "gbp" is not a supported currency (usd, eur).]
+    `)
+  })
+})

@@ -1,3 +1,5 @@
+import { InvalidConfigError } from '../errors/config.ts'
+
 /** Ways to connect, in the order the connect view lists them (spec section 1). */
 export type ConnectMethod = 'email' | 'social' | 'wallet'
 
@@ -15,6 +17,9 @@ export type SocialProvider =
   | 'facebook'
 
 export type ThemeMode = 'light' | 'dark' | 'system'
+
+/** Fiat currencies prices and balances are shown in (the API's `currency`). */
+export type FiatCurrency = 'usd' | 'eur'
 
 /**
  * Sign in with the wallet (EIP-4361): 'required' asks every connected wallet to sign in
@@ -75,6 +80,8 @@ export type LatchOptions = {
   readonly signIn: SignInMode
   /** Account names are `{label}.{nameSuffix}`; the API's LATCH_NAME_SUFFIX. */
   readonly nameSuffix: string
+  /** The person's fiat currency: every balance, price and fee value is asked in it. */
+  readonly currency: FiatCurrency
 }
 
 /** What an app passes: any subset, features field by field. */
@@ -93,6 +100,7 @@ export type LatchOptionsParameters = {
   appName?: string | undefined
   signIn?: SignInMode | undefined
   nameSuffix?: string | undefined
+  currency?: FiatCurrency | undefined
 }
 
 /** The defaults of spec sections 1 and 9. */
@@ -125,6 +133,7 @@ export const defaultLatchOptions: LatchOptions = deepFreeze({
   appName: 'Latch',
   signIn: 'off',
   nameSuffix: 'latch.id',
+  currency: 'usd',
 })
 
 const unique = <T>(values: readonly T[]): T[] => [...new Set(values)]
@@ -154,7 +163,21 @@ export function resolveOptions(parameters: LatchOptionsParameters = {}): LatchOp
     signIn: parameters.signIn ?? defaults.signIn,
     nameSuffix:
       parameters.nameSuffix?.trim().replace(/^\./, '').toLowerCase() || defaults.nameSuffix,
+    currency: readCurrency(parameters.currency) ?? defaults.currency,
   })
+}
+
+const fiatCurrencies: readonly string[] = ['usd', 'eur'] satisfies FiatCurrency[]
+
+/** The currency in lower case ('EUR' from a settings page is 'eur'); another is refused. */
+function readCurrency(currency: string | undefined): FiatCurrency | undefined {
+  if (currency === undefined) return undefined
+  const code = currency.trim().toLowerCase()
+  if (!fiatCurrencies.includes(code))
+    throw new InvalidConfigError([
+      `options.currency: "${currency}" is not a supported currency (${fiatCurrencies.join(', ')}).`,
+    ])
+  return code as FiatCurrency
 }
 
 function withoutUndefined<T extends object>(value: T): T {

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { en } from '../i18n/en.ts'
-import { translate } from '../i18n/locales.ts'
-import {
-  readReceiver,
-  type SendFormInput,
-  type SendFormMessage,
-  validateSendForm,
-} from './validateSendForm.ts'
+import { formatSendFormMessage, type SendFormMessage } from './formatSendFormMessage.ts'
+import { readReceiver } from './readReceiver.ts'
+import { type SendFormInput, validateSendForm } from './validateSendForm.ts'
 
 const alice = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const eth = { symbol: 'ETH', decimals: 18, balance: 2_000_000_000_000_000_000n, native: true }
@@ -14,7 +9,7 @@ const lusd = { symbol: 'LUSD', decimals: 6, balance: 10_000_000n, native: false 
 
 /** The English text of a message, as the form shows it. */
 const text = (message: SendFormMessage | undefined) =>
-  message ? translate(en, message.key, message.values) : undefined
+  message ? formatSendFormMessage(message) : undefined
 
 function validate(input: Partial<SendFormInput> & { receiverText?: string }) {
   const { receiverText = '', ...rest } = input
@@ -93,6 +88,24 @@ describe('validateSendForm', () => {
       resolution: { status: 'success', address: alice },
     })
     expect(resolved.transfer).toEqual({ amount: 1_000_000n, to: alice })
+  })
+})
+
+describe('validateSendForm on an unsupported chain', () => {
+  it("says 'Unsupported chain' and sends nothing, once the fields are filled in", () => {
+    const result = validate({
+      token: lusd,
+      amount: '1',
+      receiverText: alice,
+      unsupportedChain: true,
+    })
+    expect(text(result.form)).toBe('Unsupported chain')
+    expect(result.form?.required).toBeUndefined()
+    expect(result.transfer).toBeUndefined()
+    // Missing fields are said first.
+    expect(text(validate({ token: lusd, unsupportedChain: true }).form)).toBe(
+      'An amount and receiver address are required',
+    )
   })
 })
 

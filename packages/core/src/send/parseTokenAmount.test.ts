@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatTokenUnits, parseTokenAmount } from './parseTokenAmount.ts'
+import { formatTokenUnits } from './formatTokenUnits.ts'
+import { parseTokenAmount } from './parseTokenAmount.ts'
 
 describe('parseTokenAmount', () => {
   it("reads a dot-decimal amount exactly into the token's smallest unit", () => {
