@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { loadConfig } from '@latch/config'
 import autocannon from 'autocannon'
 import { startPostgres } from '../scripts/postgres.ts'
 import { startStack } from '../scripts/stack.ts'
@@ -19,7 +20,8 @@ const option = (name: string, fallback: number) => {
 const duration = option('duration', 10)
 const connections = option('connections', 10)
 const usePostgres = process.argv.includes('--postgres')
-const portBase = Number(process.env.LATCH_BENCH_PORT_BASE ?? 4670)
+// Every setting checked once through the shared schema (a typo in a LATCH_* variable stops here).
+const portBase = loadConfig().LATCH_BENCH_PORT_BASE ?? 4670
 
 const postgres = usePostgres ? await startPostgres() : undefined
 if (postgres) process.env.DATABASE_URL = postgres.url

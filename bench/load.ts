@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { loadConfig } from '@latch/config'
 import autocannon, { type Result } from 'autocannon'
 import { startPostgres } from '../scripts/postgres.ts'
 import { startStack } from '../scripts/stack.ts'
@@ -21,7 +22,8 @@ const option = (name: string, fallback: number) => {
 const duration = option('duration', 10)
 const connections = option('connections', 200)
 const usePostgres = process.argv.includes('--postgres')
-const portBase = Number(process.env.LATCH_BENCH_PORT_BASE ?? 4770)
+// Every setting checked once through the shared schema (a typo in a LATCH_* variable stops here).
+const portBase = loadConfig().LATCH_BENCH_PORT_BASE ?? 4770
 
 // One IP sends everything: the per-IP limits would measure themselves, not the API.
 process.env.LATCH_RATE_LIMITS = 'off'

@@ -1,13 +1,15 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { loadConfig } from '@latch/config'
 import { testPortBase } from '../apps/devnet/src/ports.ts'
 import { startStack } from '../scripts/stack.ts'
 
 /** Starts devnet, relay, API and the production web build once for all browser tests. */
 export default async function globalSetup() {
   const stateDir = mkdtempSync(join(tmpdir(), 'latch-e2e-'))
-  const portBase = Number(process.env.LATCH_E2E_PORT_BASE ?? testPortBase)
+  // Every setting checked once through the shared schema (a typo in LATCH_* stops here).
+  const portBase = loadConfig().LATCH_E2E_PORT_BASE ?? testPortBase
   const stack = await startStack({ portBase, stateDir, log: () => {} })
   process.env.LATCH_E2E_STATE_DIR = stateDir
   process.env.LATCH_E2E_WEB_URL = stack.webUrl

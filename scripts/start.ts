@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { resolve } from 'node:path'
+import { type LatchConfig, loadConfig } from '@latch/config'
 import { assertPortsFree } from '../apps/devnet/src/assertPortsFree.ts'
 import { defaultPortBase } from '../apps/devnet/src/ports.ts'
 import { stackPortLabels, startStack } from './stack.ts'
@@ -9,17 +10,20 @@ import { stackPortLabels, startStack } from './stack.ts'
  * faucet, WalletConnect relay, API, web server) and prints where everything is.
  */
 const root = resolve(import.meta.dirname, '..')
-const portBase = Number(process.env.LATCH_PORT_BASE ?? defaultPortBase)
-const stateDir = resolve(process.env.LATCH_STATE_DIR ?? resolve(root, '.latch'))
 const verbose = process.argv.includes('--verbose')
 const dev = process.argv.includes('--dev')
 
-if (!Number.isInteger(portBase) || portBase < 1024 || portBase > 65_000) {
-  console.error(
-    `LATCH_PORT_BASE must be a port number between 1024 and 65000, not "${process.env.LATCH_PORT_BASE}".`,
-  )
+// Every setting (the environment over .env) is checked once, here, before anything starts:
+// a typo in any LATCH_* variable stops `npm start` with its name and the reason.
+let config: LatchConfig
+try {
+  config = loadConfig()
+} catch (error) {
+  console.error(`latch: ${error instanceof Error ? error.message : String(error)}`)
   process.exit(1)
 }
+const portBase = config.LATCH_PORT_BASE ?? defaultPortBase
+const stateDir = config.LATCH_STATE_DIR
 
 // Check the ports before building: a second `npm start` must not rebuild the files the first
 // one is serving.

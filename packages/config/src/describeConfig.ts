@@ -54,6 +54,6 @@ export function describeConfig(
 }
 
 function display(value: unknown): string {
-  if (Array.isArray(value)) return value.join(',')
+  if (Array.isArray(value)) return value.length > 0 ? value.join(',') : '(none)'
   return String(value)
 }

@@ -28,3 +28,12 @@ describe('maskSetting', () => {
     )
   })
 })
+
+describe('maskSetting leaves plain URLs as written', () => {
+  test('no trailing slash is added to a URL with nothing to hide', () => {
+    expect(maskSetting('LATCH_API_URL', 'http://127.0.0.1:4171')).toBe('http://127.0.0.1:4171')
+    expect(maskSetting('LATCH_NETWORKS', '[{"rpcUrl":"http://127.0.0.1:8545"}]')).toBe(
+      '[{"rpcUrl":"http://127.0.0.1:8545"}]',
+    )
+  })
+})

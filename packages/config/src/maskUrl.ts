@@ -10,6 +10,9 @@ export type MaskUrlParameters = {
 export function maskUrl(value: string, parameters: MaskUrlParameters = {}): string {
   if (!URL.canParse(value)) return value
   const url = new URL(value)
+  const hidesPath = parameters.path && url.pathname !== '/' && url.pathname !== ''
+  // Nothing to hide: the text as written (URL.toString() would add a trailing slash).
+  if (!url.password && !url.search && !hidesPath) return value
   if (url.password) url.password = '***'
   const query = [...url.searchParams.keys()]
   // Templates keep their {placeholders} readable; anything else may be a key.
@@ -20,6 +23,6 @@ export function maskUrl(value: string, parameters: MaskUrlParameters = {}): stri
         return `${key}=${/^\{\w+\}$/.test(kept) ? kept : '***'}`
       })
       .join('&')
-  if (parameters.path && url.pathname !== '/') url.pathname = '/***'
+  if (hidesPath) url.pathname = '/***'
   return url.toString().replaceAll('%7B', '{').replaceAll('%7D', '}')
 }
