@@ -1,3 +1,5 @@
+import type { FiatCurrency } from '@latch/core'
+
 /** What `ConnectedAccount` and its lazily loaded panel take. */
 export type ConnectedAccountProps = {
   /**
@@ -5,6 +7,6 @@ export type ConnectedAccountProps = {
    * modal's Account view; Networks is pushed on top and Disconnect closes the modal.
    */
   placement?: 'page' | 'modal' | undefined
-  /** Fiat currency of values and the total; default 'usd'. */
-  currency?: 'usd' | 'eur' | undefined
+  /** Fiat currency of values and the total; default the person's setting (`options.currency`). */
+  currency?: FiatCurrency | undefined
 }

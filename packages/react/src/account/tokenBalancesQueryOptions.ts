@@ -1,11 +1,12 @@
-import { getTokenBalances, type LatchConfig } from '@latch/core'
+import { type FiatCurrency, getTokenBalances, type LatchConfig } from '@latch/core'
 import { queryOptions, skipToken } from '@tanstack/react-query'
 import { accountGcTime } from './accountQueryTimings.ts'
 
 export type TokenBalancesQueryParameters = {
   address: string | undefined
   chainId: number | undefined
-  currency?: 'usd' | 'eur' | undefined
+  /** Default the person's setting (`options.currency`). */
+  currency?: FiatCurrency | undefined
   /** Called on each failed fetch (a cancelled one is no failure), before the query errors. */
   onFailure?: ((error: unknown) => void) | undefined
 }
@@ -14,7 +15,7 @@ export function tokenBalancesQueryKey(
   config: LatchConfig,
   parameters: Omit<TokenBalancesQueryParameters, 'onFailure'>,
 ) {
-  const { address, chainId, currency = 'usd' } = parameters
+  const { address, chainId, currency = config.options.currency } = parameters
   return ['latch', 'tokenBalances', config.apiUrl, address, chainId, currency] as const
 }
 
@@ -27,7 +28,7 @@ export function tokenBalancesQueryOptions(
   config: LatchConfig,
   parameters: TokenBalancesQueryParameters,
 ) {
-  const { address, chainId, currency, onFailure } = parameters
+  const { address, chainId, currency = config.options.currency, onFailure } = parameters
   return queryOptions({
     queryKey: tokenBalancesQueryKey(config, parameters),
     queryFn:

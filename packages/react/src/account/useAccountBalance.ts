@@ -1,3 +1,4 @@
+import type { FiatCurrency } from '@latch/core'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useConfig } from '../hooks/useConfig.ts'
@@ -9,8 +10,8 @@ import { tokenBalancesQueryOptions } from './tokenBalancesQueryOptions.ts'
 export type UseAccountBalanceParameters = {
   address: string | undefined
   chainId: number | undefined
-  /** Default 'usd'. */
-  currency?: 'usd' | 'eur' | undefined
+  /** Default the person's setting (`options.currency`). */
+  currency?: FiatCurrency | undefined
 }
 
 type FailureState = { state: { status: string; errorUpdatedAt: number } }
