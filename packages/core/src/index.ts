@@ -284,9 +284,9 @@ export {
   type ModalRoute,
   type ModalRouter,
   type ModalRouterState,
-  type ModalView,
   type TransactionStackAction,
 } from './router/createModalRouter.ts'
+export { type ModalView, modalViews } from './router/modalViews.ts'
 // Selectors
 export { getIsUnsupportedChain } from './selectors/getIsUnsupportedChain.ts'
 // Sign in with the wallet (EIP-4361)

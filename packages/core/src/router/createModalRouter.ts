@@ -2,29 +2,9 @@ import type { RecentWallet } from '../storage/createLatchStorage.ts'
 import type { Scheduler, Unsubscribe } from '../types.ts'
 import { createStore } from '../utils/createStore.ts'
 import { defaultScheduler } from '../utils/defaultScheduler.ts'
+import type { ModalView } from './modalViews.ts'
 
-/**
- * Modal views (spec section 2), plus Networks (the network picker), Sessions (sign-ins) and
- * the Send and Receive wallet features.
- */
-export type ModalView =
-  | 'Connect'
-  | 'Account'
-  | 'AllWallets'
-  | 'ConnectingWalletConnectBasic'
-  | 'ConnectingWalletConnect'
-  | 'ConnectingExternal'
-  | 'ConnectingSiwe'
-  | 'ConnectingFarcaster'
-  | 'UnsupportedChain'
-  | 'RegisterAccountName'
-  | 'RegisterAccountNameSuccess'
-  | 'SIWXSignMessage'
-  | 'ApproveTransaction'
-  | 'Networks'
-  | 'Send'
-  | 'Receive'
-  | 'Sessions'
+export type { ModalView } from './modalViews.ts'
 
 /** A history entry: the view and what it is about. */
 export type ModalRoute = {

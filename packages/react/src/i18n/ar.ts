@@ -137,6 +137,7 @@ export const ar: Messages = {
   'error.connectorAlreadyConnected': 'هناك محفظة متصلة بالفعل. افصلها أولاً.',
   'error.connectorNotConnected': 'اربط محفظة أولاً.',
   'modal.notAvailable': 'هذا غير متاح بعد.',
+  'modal.notAvailableTitle': 'غير متاح',
   'names.title': 'تسجيل اسم',
   'names.successTitle': 'تم تسجيل الاسم',
   'names.intro': 'اسم يمكن الإرسال إليه بدلًا من عنوانك.',

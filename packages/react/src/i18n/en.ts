@@ -140,6 +140,7 @@ export const en = {
   'error.connectorAlreadyConnected': 'A wallet is already connected. Disconnect it first.',
   'error.connectorNotConnected': 'Connect a wallet first.',
   'modal.notAvailable': 'This is not available yet.',
+  'modal.notAvailableTitle': 'Not available',
   'names.title': 'Register Name',
   'names.successTitle': 'Name Registered',
   'names.intro': 'A name people can send to instead of your address.',

@@ -140,6 +140,7 @@ export const es: Messages = {
   'error.connectorAlreadyConnected': 'Ya hay una billetera conectada. Desconéctala primero.',
   'error.connectorNotConnected': 'Conecta una billetera primero.',
   'modal.notAvailable': 'Esto aún no está disponible.',
+  'modal.notAvailableTitle': 'No disponible',
   'names.title': 'Registrar nombre',
   'names.successTitle': 'Nombre registrado',
   'names.intro': 'Un nombre al que pueden enviarte en lugar de tu dirección.',

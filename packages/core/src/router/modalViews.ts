@@ -1,0 +1,27 @@
+/**
+ * Every view the connect modal can show: the modal views of spec section 2 (Connect to
+ * ApproveTransaction), then Latch's own (Networks, Send, Receive, Sessions). `@latch/react`'s
+ * route table maps each one (`modalRoutes`, checked by the type system and a test).
+ */
+export const modalViews = [
+  'Connect',
+  'Account',
+  'AllWallets',
+  'ConnectingWalletConnectBasic',
+  'ConnectingWalletConnect',
+  'ConnectingExternal',
+  'ConnectingSiwe',
+  'ConnectingFarcaster',
+  'UnsupportedChain',
+  'RegisterAccountName',
+  'RegisterAccountNameSuccess',
+  'SIWXSignMessage',
+  'ApproveTransaction',
+  'Networks',
+  'Send',
+  'Receive',
+  'Sessions',
+] as const
+
+/** A modal view's name. */
+export type ModalView = (typeof modalViews)[number]

@@ -1,0 +1,191 @@
+import type { Connector, ModalRoute, ModalView } from '@latch/core'
+import type { ReactNode } from 'react'
+import { ConnectedAccount } from '../account/ConnectedAccount.tsx'
+import type { Translate } from '../errors/getErrorMessage.ts'
+import type { UseConnectFlowReturnType } from '../hooks/useConnectFlow.ts'
+import {
+  registerAccountNameRoute,
+  registerAccountNameSuccessRoute,
+} from '../names/registerAccountNameRoutes.ts'
+import { NetworksContainer } from '../networks/NetworksContainer.tsx'
+import { UnsupportedChainContainer } from '../networks/UnsupportedChainContainer.tsx'
+import { receiveRoute } from '../receive/receiveRoute.ts'
+import { sendRoute } from '../send/sendRoute.ts'
+import { sessionsRoute, signInRoute } from '../siwe/signInRoutes.ts'
+import { approveTransactionRoute } from '../transaction/approveTransactionRoute.ts'
+import { LazyView } from '../transaction/LazyView.tsx'
+import { AllWalletsRoute } from './AllWalletsRoute.tsx'
+import { ConnectingExternal } from './ConnectingExternal.tsx'
+import { ConnectingWalletConnect } from './ConnectingWalletConnect.tsx'
+import { ConnectingWalletConnectBasic } from './ConnectingWalletConnectBasic.tsx'
+import { ConnectRoute } from './ConnectRoute.tsx'
+import { getWalletOpenLinks } from './deepLink.ts'
+import type { AttemptState } from './getAttemptState.ts'
+
+/** What a view needs from the modal container to render. */
+export type ModalViewContext = {
+  t: Translate
+  flow: UseConnectFlowReturnType
+  route: ModalRoute
+  /** The connector the route is about (Connecting views). */
+  connector: Connector | undefined
+  /** The wallet a Connecting view is about: the listing's name, else the connector's. */
+  walletName: string
+  pairingUri: string | undefined
+  attempt: AttemptState
+  /** The failed attempt's message, in the person's language. */
+  errorMessage: string | undefined
+  isPhone: boolean
+  clipboard: { copy(text: string): void; copied: boolean }
+  /** Opens AllWallets, when the app shows it. */
+  onGetWallet: (() => void) | undefined
+}
+
+export type ModalRouteEntry =
+  | {
+      status: 'routable'
+      /** The modal's heading. */
+      title(context: ModalViewContext): string
+      render(context: ModalViewContext): ReactNode
+      /** Whether the header offers Back (default true, when there is a view to go back to). */
+      back?: boolean
+    }
+  | {
+      status: 'notYetRoutable'
+      /** Why it cannot show yet; the view says "not available" and offers Back. */
+      reason: string
+    }
+
+/**
+ * THE modal's route table: every view (core's `modalViews`: spec section 2 and Latch's own)
+ * to its title and component. Exhaustive by type (`satisfies Record<ModalView, ...>`) and by
+ * test; a view that cannot show yet is listed as `notYetRoutable` with the reason.
+ */
+export const modalRoutes = {
+  Connect: {
+    status: 'routable',
+    title: ({ t }) => t('connect.title'),
+    render: ({ flow }) => (
+      <ConnectRoute onSelect={flow.select} onAllWallets={() => flow.push({ view: 'AllWallets' })} />
+    ),
+  },
+  Account: {
+    status: 'routable',
+    title: ({ t }) => t('account.title'),
+    render: () => <ConnectedAccount placement="modal" />,
+  },
+  AllWallets: {
+    status: 'routable',
+    title: ({ t }) => t('allWallets.title'),
+    render: ({ flow }) => <AllWalletsRoute onSelect={flow.select} />,
+  },
+  ConnectingWalletConnectBasic: {
+    status: 'routable',
+    title: ({ t }) => t('walletConnect.title'),
+    render: (c) => (
+      <ConnectingWalletConnectBasic
+        uri={c.pairingUri}
+        state={c.attempt}
+        errorMessage={c.errorMessage}
+        onRetry={c.flow.retry}
+        onCopy={c.clipboard.copy}
+        copied={c.clipboard.copied}
+        onGetWallet={c.onGetWallet}
+      />
+    ),
+  },
+  ConnectingWalletConnect: {
+    status: 'routable',
+    title: ({ walletName }) => walletName,
+    render: (c) => (
+      <ConnectingWalletConnect
+        walletName={c.walletName}
+        walletIcon={c.route.wallet?.icon}
+        uri={c.pairingUri}
+        state={c.attempt}
+        errorMessage={c.errorMessage}
+        isPhone={c.isPhone}
+        links={getWalletOpenLinks(c.route.wallet ?? {}, c.pairingUri, c.isPhone)}
+        onRetry={c.flow.retry}
+        onCopy={c.clipboard.copy}
+        copied={c.clipboard.copied}
+      />
+    ),
+  },
+  ConnectingExternal: {
+    status: 'routable',
+    title: ({ walletName }) => walletName,
+    render: (c) => (
+      <ConnectingExternal
+        walletName={c.walletName}
+        // The wallet's own announced icon; the registry's is a fallback.
+        walletIcon={c.connector?.icon || c.route.wallet?.icon}
+        state={c.attempt}
+        errorMessage={c.errorMessage}
+        onRetry={c.flow.retry}
+      />
+    ),
+  },
+  // Sign-in ends by signing in or cancelling (which disconnects), not by going back.
+  ConnectingSiwe: {
+    status: 'routable',
+    back: false,
+    title: ({ t }) => t('signIn.title'),
+    render: () => <LazyView view={signInRoute} />,
+  },
+  ConnectingFarcaster: {
+    status: 'notYetRoutable',
+    reason:
+      'Farcaster sign-in runs in the embedded wallet (its auth connector), which Latch does not have yet.',
+  },
+  UnsupportedChain: {
+    status: 'routable',
+    title: ({ t }) => t('unsupportedChain.title'),
+    render: () => <UnsupportedChainContainer />,
+  },
+  // Names, sign-in and sessions load their own chunks when first shown.
+  RegisterAccountName: {
+    status: 'routable',
+    title: ({ t }) => t('names.title'),
+    render: () => <LazyView view={registerAccountNameRoute} />,
+  },
+  RegisterAccountNameSuccess: {
+    status: 'routable',
+    title: ({ t }) => t('names.successTitle'),
+    render: () => <LazyView view={registerAccountNameSuccessRoute} />,
+  },
+  SIWXSignMessage: {
+    status: 'routable',
+    back: false,
+    title: ({ t }) => t('signIn.title'),
+    render: () => <LazyView view={signInRoute} />,
+  },
+  // The transaction flow leaves ApproveTransaction itself, when the wallet has answered.
+  // Send, Receive and ApproveTransaction: one chunk, loaded when one is first shown.
+  ApproveTransaction: {
+    status: 'routable',
+    back: false,
+    title: ({ t }) => t('transaction.title'),
+    render: () => <LazyView view={approveTransactionRoute} />,
+  },
+  Networks: {
+    status: 'routable',
+    title: ({ t }) => t('networks.title'),
+    render: () => <NetworksContainer />,
+  },
+  Send: {
+    status: 'routable',
+    title: ({ t }) => t('account.feature.send'),
+    render: () => <LazyView view={sendRoute} />,
+  },
+  Receive: {
+    status: 'routable',
+    title: ({ t }) => t('account.feature.receive'),
+    render: () => <LazyView view={receiveRoute} />,
+  },
+  Sessions: {
+    status: 'routable',
+    title: ({ t }) => t('account.sessions'),
+    render: () => <LazyView view={sessionsRoute} />,
+  },
+} satisfies Record<ModalView, ModalRouteEntry>
