@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { findFreePort } from '../apps/devnet/src/findFreePort.ts'
 
 const run = promisify(execFile)
 
@@ -105,17 +105,4 @@ function findPostgresBin(): string {
       'PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/postgres). Run: sh scripts/ensure-postgres.sh',
     )
   return join(root, versions[0], 'bin')
-}
-
-/** A port nothing listens on at this moment (the kernel picks it). */
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
 }

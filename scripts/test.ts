@@ -30,6 +30,7 @@ const typecheckProjects = [
   'packages/core',
   'packages/react',
   'apps/devnet',
+  'packages/test',
   'apps/api',
   'apps/web',
   'e2e',

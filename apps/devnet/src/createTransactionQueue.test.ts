@@ -1,10 +1,10 @@
-import { createServer } from 'node:net'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { anvilAccounts } from './accounts.ts'
 import { createDevnetClients, type DevnetClients } from './createDevnetClients.ts'
 import { createTransactionQueue, type TransactionQueue } from './createTransactionQueue.ts'
 import { DevnetTransactionError } from './errors.ts'
+import { findFreePort } from './findFreePort.ts'
 import { type StartAnvilReturnType, startAnvil } from './startAnvil.ts'
 
 let anvil: StartAnvilReturnType
@@ -95,16 +95,3 @@ test('anvil gone: the step fails with a clear error instead of waiting', async (
     /^Step "pay with anvil gone" failed on Latch Devnet \(31337\): anvil did not answer/,
   )
 })
-
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error()),
-      )
-    })
-  })
-}

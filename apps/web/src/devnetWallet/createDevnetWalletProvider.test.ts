@@ -1,7 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { createServer } from 'node:net'
-import { resolve } from 'node:path'
 import type { LatchNetwork } from '@latch/core'
+import { type StartTestAnvilReturnType, startTestAnvil } from '@latch/test'
 import { createPublicClient, http, parseEther, toHex, verifyMessage, verifyTypedData } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -14,37 +12,16 @@ const privateKey = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const recipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
-let anvil: ChildProcess
+let anvil: StartTestAnvilReturnType
 let rpcUrl: string
 
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer()
-    server.once('error', fail)
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as { port: number }).port
-      server.close(() => done(port))
-    })
-  })
-}
-
 beforeAll(async () => {
-  const port = await freePort()
-  rpcUrl = `http://127.0.0.1:${port}`
-  const binary = resolve(import.meta.dirname, '../../../../node_modules/.bin/anvil')
-  anvil = spawn(binary, ['--port', String(port), '--chain-id', '31337', '--silent'], {
-    stdio: 'ignore',
-  })
-  const client = createPublicClient({ transport: http(rpcUrl) })
-  for (let i = 0; i < 100; i++) {
-    if (await client.getChainId().catch(() => undefined)) return
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('anvil did not start')
+  anvil = await startTestAnvil({ chainId: 31337 })
+  rpcUrl = anvil.rpcUrl
 })
 
-afterAll(() => {
-  anvil?.kill()
+afterAll(async () => {
+  await anvil?.stop()
 })
 
 function networks(): LatchNetwork[] {
