@@ -55,6 +55,20 @@ describe('layer order', () => {
     ])
   })
 
+  it('keeps @latch/config out of the browser bundle, and config on zod alone', () => {
+    const root = writeFiles({
+      'apps/web/src/main.tsx': "import { loadConfig } from '@latch/config'\n",
+      'apps/web/src/server/cli.ts': "import { loadConfig } from '@latch/config'\n",
+      'apps/web/vite.config.ts': "import { parseConfig } from '@latch/config'\n",
+      'packages/config/src/a.ts':
+        "import { z } from 'zod'\nimport path from 'node:path'\nimport { getDomain } from 'tldts'\n",
+    })
+    expect(checkLayers(root).map((v) => `${v.file}: ${v.reason}`)).toEqual([
+      'packages/config/src/a.ts: packages/config may depend on zod only',
+      'apps/web/src/main.tsx: the browser bundle may not import @latch/config (settings stay on the server)',
+    ])
+  })
+
   it('lets only test files import the test kit', () => {
     const root = writeFiles({
       'packages/core/src/a.test.ts': "import { startTestAnvil } from '@latch/test'\n",

@@ -20,6 +20,20 @@ export const layers = {
 const testOnly = ['@latch/test']
 
 /**
+ * `@latch/config` reads the environment and files (Node only) and names secrets: it serves the
+ * servers, scripts and tests, never the browser bundle. In apps/web only the web server and the
+ * Vite config may import it.
+ */
+const serverOnly = {
+  name: '@latch/config',
+  layer: 'apps/web',
+  allowed: ['apps/web/src/server/', 'apps/web/vite.config.ts'],
+}
+
+/** `@latch/config` sits at the bottom beside api-contract: zod and Node's built-ins only. */
+const zodOnly = ['packages/config']
+
+/**
  * Folders inside one workspace, top first: a file in one may import the folders after it,
  * never those before it. In `apps/api`, routes call services and stores, services call
  * stores, stores call neither. Folders listed in `noQueries` hand the database to a service
@@ -93,6 +107,22 @@ export function checkLayers(root: string): LayerViolation[] {
           const may = (allowed as readonly string[]).includes(name)
           if (!may && !(isTestFile(file) && testOnly.includes(name)))
             violations.push({ file: rel, specifier, reason: `${layer} may not import ${name}` })
+          else if (
+            layer === serverOnly.layer &&
+            name === serverOnly.name &&
+            !serverOnly.allowed.some((path) => rel.split(sep).join('/').startsWith(path))
+          )
+            violations.push({
+              file: rel,
+              specifier,
+              reason: `the browser bundle may not import ${name} (settings stay on the server)`,
+            })
+        } else if (
+          zodOnly.includes(layer) &&
+          !specifier.startsWith('node:') &&
+          !['zod', 'vitest'].includes(packageName(specifier))
+        ) {
+          violations.push({ file: rel, specifier, reason: `${layer} may depend on zod only` })
         } else if (layer === 'packages/core' || layer === 'packages/api-contract') {
           const name = packageName(specifier)
           if (forbiddenInCore.includes(name))
