@@ -70,10 +70,10 @@ const browser = await chromium.launch({
 
 type Script = { url: string; raw: number; gzip: number; phase: 'critical' | 'idle' | 'modal' }
 
-/** Records every script body the page receives, by path. */
+/** Records every script and stylesheet body the page receives, by path. */
 function collectScriptBodies(page: Page, into: Map<string, Buffer>) {
   page.on('response', async (response) => {
-    if (response.request().resourceType() !== 'script') return
+    if (!['script', 'stylesheet'].includes(response.request().resourceType())) return
     const body = await response.body().catch(() => undefined)
     if (body) into.set(new URL(response.url()).pathname, body)
   })
@@ -136,23 +136,35 @@ try {
           (e as PerformanceResourceTiming).initiatorType === 'script' || e.name.endsWith('.js'),
       )
       .map((e) => ({ path: new URL(e.name).pathname, startTime: e.startTime })),
+    styles: performance
+      .getEntriesByType('resource')
+      .filter((e) => new URL(e.name).pathname.endsWith('.css'))
+      .map((e) => ({ path: new URL(e.name).pathname, startTime: e.startTime })),
   }))
   await page.close()
-  const scripts: Script[] = timings.scripts.flatMap(({ path, startTime }) => {
-    const body = bodies.get(path)
-    if (!body) return []
-    const phase: Script['phase'] =
-      startTime < timings.loadAt ? 'critical' : startTime < clickedAt ? 'idle' : 'modal'
-    return [{ url: path, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, phase }]
-  })
+  const toScripts = (entries: typeof timings.scripts): Script[] =>
+    entries.flatMap(({ path, startTime }) => {
+      const body = bodies.get(path)
+      if (!body) return []
+      const phase: Script['phase'] =
+        startTime < timings.loadAt ? 'critical' : startTime < clickedAt ? 'idle' : 'modal'
+      return [{ url: path, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, phase }]
+    })
+  const scripts = toScripts(timings.scripts)
+  const styles = toScripts(timings.styles)
 
-  const sum = (p: Script['phase']) =>
-    scripts
+  const sum = (p: Script['phase'], of = scripts) =>
+    of
       .filter((s) => s.phase === p)
       .reduce((a, s) => ({ raw: a.raw + s.raw, gzip: a.gzip + s.gzip }), { raw: 0, gzip: 0 })
   const critical = sum('critical')
   const idle = sum('idle')
   const modal = sum('modal')
+  const cssBefore = [sum('critical', styles), sum('idle', styles)].reduce((a, s) => ({
+    raw: a.raw + s.raw,
+    gzip: a.gzip + s.gzip,
+  }))
+  const cssModal = sum('modal', styles)
 
   // Latency: fresh pages.
   const cold: number[] = []
@@ -170,7 +182,7 @@ try {
   }
 
   console.log('\nLatch connect modal benchmark (headless Chromium, production build)\n')
-  for (const s of scripts)
+  for (const s of [...scripts, ...styles])
     console.log(
       `  ${s.phase.padEnd(8)} ${s.url.padEnd(48)} ${kb(s.raw).padStart(10)} raw ${kb(s.gzip).padStart(9)} gzip`,
     )
@@ -179,6 +191,8 @@ try {
   JS before click, idle prefetch  ${kb(idle.raw)} raw, ${kb(idle.gzip)} gzip
   JS before click, total          ${kb(critical.raw + idle.raw)} raw, ${kb(critical.gzip + idle.gzip)} gzip   (goal <= 120 KB gzip)
   JS added by opening the modal   ${kb(modal.raw)} raw, ${kb(modal.gzip)} gzip
+  CSS before click                ${kb(cssBefore.raw)} raw, ${kb(cssBefore.gzip)} gzip (${styles.filter((s) => s.phase !== 'modal').length} files)
+  CSS added by opening the modal  ${kb(cssModal.raw)} raw, ${kb(cssModal.gzip)} gzip (${styles.filter((s) => s.phase === 'modal').length} files)
   click -> dialog, after prefetch median ${median(warm).toFixed(1)} ms over ${runs} runs   (goal <= 50 ms)
   click -> dialog, right after load median ${median(cold).toFixed(1)} ms over ${runs} runs
   outside hosts contacted          ${outside.size}${outside.size ? ` (${[...outside].join(', ')})` : ''}

@@ -4,6 +4,10 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { LatchContext, type LatchContextValue } from './context.ts'
 import { createI18n } from './i18n/createI18n.ts'
 import { getLoadedMessages, loadLocaleMessages, pickLocale } from './i18n/locales.ts'
+// The package's one stylesheet, every view's styles in one file (see styles/index.css): here,
+// since every page renders the provider (an import in index.ts would be dropped, the index
+// only re-exports).
+import './styles/index.css'
 
 export type LatchProviderProps = {
   config: LatchConfig

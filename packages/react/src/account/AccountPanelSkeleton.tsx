@@ -1,6 +1,4 @@
 import { useMessages } from '../hooks/useMessages.ts'
-import '../styles/latch.css'
-import './account.css'
 
 /** The account panel's shape while its code loads: the page never shows a blank card. */
 export function AccountPanelSkeleton() {

@@ -4,8 +4,6 @@ import { useMessages } from '../hooks/useMessages.ts'
 import { NetworkIcon } from '../networks/NetworkIcon.tsx'
 import { AccountAvatar } from './AccountAvatar.tsx'
 import { shortenAddress } from './shortenAddress.ts'
-import '../styles/latch.css'
-import './account.css'
 
 export type AccountBalance =
   | { status: 'pending' }

@@ -1,6 +1,4 @@
 import type { ReactNode } from 'react'
-import '../styles/latch.css'
-import './alert.css'
 
 export type AlertProps = {
   title: string

@@ -1,5 +1,4 @@
 import { useMessages } from '../hooks/useMessages.ts'
-import '../styles/latch.css'
 
 export type ConnectButtonProps = {
   onClick(): void

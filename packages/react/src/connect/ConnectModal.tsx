@@ -3,8 +3,6 @@ import { useAnimatedHeight } from '../hooks/useAnimatedHeight.ts'
 import { useMessages } from '../hooks/useMessages.ts'
 import { Toasts } from '../toasts/Toasts.tsx'
 import { ModalCloseButton } from './ModalCloseButton.tsx'
-import '../styles/latch.css'
-import './connectModal.css'
 
 export type ConnectModalProps = {
   /** The current view's title, shown as the heading. */

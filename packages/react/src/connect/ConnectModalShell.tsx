@@ -1,8 +1,6 @@
 import { useLayoutEffect, useRef } from 'react'
 import { useMessages } from '../hooks/useMessages.ts'
 import { ModalCloseButton } from './ModalCloseButton.tsx'
-import '../styles/latch.css'
-import './connectModal.css'
 
 export type ConnectModalShellProps = { onClose(): void }
 

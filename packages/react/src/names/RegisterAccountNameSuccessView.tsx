@@ -1,6 +1,4 @@
 import { useMessages } from '../hooks/useMessages.ts'
-import '../styles/latch.css'
-import './names.css'
 
 export type RegisterAccountNameSuccessViewProps = {
   /** The registered name, e.g. "alice.latch.id". */

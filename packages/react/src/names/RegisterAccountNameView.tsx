@@ -1,8 +1,6 @@
 import { type FormEvent, useId } from 'react'
 import { useMessages } from '../hooks/useMessages.ts'
 import type { NameAvailability } from './getNameAvailability.ts'
-import '../styles/latch.css'
-import './names.css'
 
 export type RegisterAccountNameViewProps = {
   /** The names' suffix, shown after the input: "latch.id". */

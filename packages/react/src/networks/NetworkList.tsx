@@ -1,8 +1,6 @@
 import { useMessages } from '../hooks/useMessages.ts'
 import type { NetworkTag } from './getNetworkTag.ts'
 import { NetworkIcon } from './NetworkIcon.tsx'
-import '../styles/latch.css'
-import './networks.css'
 
 /** A network as a row shows it. */
 export type NetworkOption = {

@@ -1,7 +1,6 @@
 import { QrCode } from '../connect/QrCode.tsx'
 import { useMessages } from '../hooks/useMessages.ts'
 import { NetworkIcon } from '../networks/NetworkIcon.tsx'
-import './receive.css'
 
 export type ReceiveViewProps = {
   address: string

@@ -1,7 +1,6 @@
 import { type FormEvent, useId } from 'react'
 import { TokenIcon } from '../account/TokenIcon.tsx'
 import { useMessages } from '../hooks/useMessages.ts'
-import './send.css'
 
 /** A balance the person can send from. */
 export type SendTokenOption = {

@@ -1,6 +1,4 @@
 import { useMessages } from '../hooks/useMessages.ts'
-import '../styles/latch.css'
-import './siwe.css'
 
 /** A session as the list shows it. */
 export type SessionRowView = {

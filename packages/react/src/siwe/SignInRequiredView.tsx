@@ -1,6 +1,4 @@
 import { useMessages } from '../hooks/useMessages.ts'
-import '../styles/latch.css'
-import './siwe.css'
 
 export type SignInRequiredViewProps = {
   /** Opens the sign-in view; absent while there is an error to retry instead. */

@@ -1,7 +1,5 @@
 import { useMessages } from '../hooks/useMessages.ts'
 import { ShieldIcon } from './SignInRequiredView.tsx'
-import '../styles/latch.css'
-import './siwe.css'
 
 export type SignInViewProps = {
   appName: string

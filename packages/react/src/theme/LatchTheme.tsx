@@ -1,6 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react'
 import { useLatchTheme } from './useLatchTheme.ts'
-import '../styles/latch.css'
 
 export type ThemeRootProps = {
   mode: 'light' | 'dark'

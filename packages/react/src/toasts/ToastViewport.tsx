@@ -1,5 +1,3 @@
-import '../styles/latch.css'
-import './toasts.css'
 
 export type ToastViewportProps = {
   toast: {

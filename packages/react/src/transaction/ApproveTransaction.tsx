@@ -1,7 +1,6 @@
 import { shortenAddress } from '../account/shortenAddress.ts'
 import { WalletIcon } from '../connect/WalletIcon.tsx'
 import { useMessages } from '../hooks/useMessages.ts'
-import './transaction.css'
 
 export type ApproveTransactionProps = {
   walletName: string

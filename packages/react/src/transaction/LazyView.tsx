@@ -1,6 +1,5 @@
 import { type ComponentType, useEffect, useState } from 'react'
 import { useMessages } from '../hooks/useMessages.ts'
-import './transaction.css'
 
 /** A view whose code is its own chunk: `createLazyView(() => import('./X.tsx'))`. */
 export type LazyViewLoader = {
