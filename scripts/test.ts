@@ -27,6 +27,7 @@ const env = {
 
 const typecheckProjects = [
   'packages/api-contract',
+  'packages/config',
   'packages/core',
   'packages/react',
   'apps/devnet',
