@@ -18,7 +18,11 @@ export const tokenBalanceSchema = z.object({
   address: z.string().optional(),
   value: z.number().optional(),
   price: z.number(),
-  quantity: z.object({ decimals: z.string(), numeric: z.string() }),
+  /** Decimal strings: `decimals` an integer, `numeric` the amount in whole tokens ("10000.5"). */
+  quantity: z.object({
+    decimals: z.string().regex(/^\d{1,3}$/),
+    numeric: z.string().regex(/^\d+(\.\d+)?$/),
+  }),
   iconUrl: z.string(),
 })
 export type TokenBalance = z.infer<typeof tokenBalanceSchema>

@@ -61,7 +61,7 @@ export const historyTransactionSchema = z.object({
     status: z.enum(['confirmed', 'failed', 'pending']),
     hash: z.string(),
     /** ISO 8601 */
-    minedAt: z.string(),
+    minedAt: z.iso.datetime(),
     sentFrom: z.string(),
     sentTo: z.string(),
     nonce: z.number().int(),

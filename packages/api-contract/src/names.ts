@@ -96,3 +96,18 @@ export const nameSuggestionsResponseSchema = z.object({
   suggestions: z.array(z.object({ name: z.string(), registered: z.boolean() })),
 })
 export type NameSuggestionsResponse = z.infer<typeof nameSuggestionsResponseSchema>
+
+/** Query of `GET /v1/profile/reverse/{address}`. */
+export const reverseNamesQuerySchema = z.object({ projectId: projectIdParam })
+
+/**
+ * Query of `GET /v1/profile/account/{name}`: with `chainId`, answer only if the name has an
+ * address on that chain (a contract account's may not).
+ */
+export const nameProfileQuerySchema = reverseNamesQuerySchema.extend({
+  chainId: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, 'chainId must be a chain id like 8453.')
+    .transform(Number)
+    .optional(),
+})

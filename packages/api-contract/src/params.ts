@@ -15,3 +15,19 @@ export const chainIdParam = z
     'chainId must be a positive integer or a CAIP-2 id like "eip155:31337".',
   )
   .transform((value) => Number(value.replace(/^eip155:/, '')))
+
+/** An EVM address in a path: `0x` and 40 hex digits (the API also checks a mixed-case checksum). */
+export const addressParam = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'Expected an address: 0x and 40 hex digits.')
+
+/** An account in a path: an address, or CAIP-10 (`eip155:31337:0x...`) to pick its chain. */
+export const accountIdParam = z
+  .string()
+  .regex(
+    /^(eip155:\d+:)?0x[0-9a-fA-F]{40}$/,
+    'Expected an address or a CAIP-10 account like "eip155:31337:0x...".',
+  )
+
+/** The query of a route that takes nothing but the project id (which may come in `X-Project-Id`). */
+export const projectQuerySchema = z.object({ projectId: projectIdParam.optional() })

@@ -1,8 +1,11 @@
 import { z } from 'zod'
 
-/** Body of `POST /v1/fungible/price` (spec section 7: currency, addresses, projectId). */
+/**
+ * Body of `POST /v1/fungible/price` (spec section 7: currency, addresses, projectId). The
+ * project id may come here, in the query or in `X-Project-Id`.
+ */
 export const fungiblePriceBodySchema = z.object({
-  projectId: z.string().min(1, 'A projectId is required.'),
+  projectId: z.string().optional(),
   currency: z.enum(['usd', 'eur']).default('usd'),
   /** CAIP-10 token addresses: `eip155:31337:0x...`; the zero address is the native coin. */
   addresses: z

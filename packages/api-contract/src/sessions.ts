@@ -17,7 +17,7 @@ export const nonceBodySchema = z.object({ projectId: z.string().min(1).optional(
  * A fresh sign-in nonce for the project: put it in the EIP-4361 message's `Nonce:` line. It is
  * single use and expires after 10 minutes (`signInNonceTtlMs`).
  */
-export const nonceResponseSchema = z.object({ nonce: z.string() })
+export const nonceResponseSchema = z.object({ nonce: z.string().min(1) })
 export type NonceResponse = z.infer<typeof nonceResponseSchema>
 
 /** How long a sign-in nonce can be used, in ms. */

@@ -29,14 +29,17 @@ const walletLinkSchema = z
   .string()
   .refine(isWalletLink, 'Expected a URL or a native scheme like "metamask://".')
 
+/** An absolute http(s) URL (never `javascript:` and the like: pages link to it). */
+const httpUrl = z.url({ protocol: /^https?$/, error: 'Expected an http(s) URL.' })
+
 /** One wallet of `GET /getWallets` (spec section 3, Wallet listing). */
 export const walletListingSchema = z.object({
   id: z.string().regex(walletIdPattern),
   name: z.string().min(1),
   /** Id for `GET /getWalletImage/{image_id}`; it changes whenever the image does. */
   image_id: z.string().regex(walletIdPattern),
-  /** Absolute URL of the wallet's image, loadable by an `<img>` as is. */
-  image_url: z.string().url(),
+  /** Absolute http(s) URL of the wallet's image, loadable by an `<img>` as is. */
+  image_url: httpUrl,
   /** EIP-6963 reverse-DNS id, so an injected wallet is shown once; null when it has none. */
   rdns: z.string().min(1).nullable(),
   /** CAIP-2 ids of the chains the wallet supports. */
@@ -47,7 +50,8 @@ export const walletListingSchema = z.object({
   desktop_link: walletLinkSchema.nullable(),
   /** Web app that connects through WalletConnect. */
   webapp_link: walletLinkSchema.nullable(),
-  homepage: z.string().url().nullable(),
+  /** The wallet's site: http(s) only, as pages link to it. */
+  homepage: httpUrl.nullable(),
   badge_type: z.enum(walletBadgeTypes),
 })
 export type WalletListing = z.infer<typeof walletListingSchema>

@@ -1,6 +1,6 @@
 import { type FungiblePrice, fungiblePriceBodySchema } from '@latch/api-contract'
 import { Hono } from 'hono'
-import { z } from 'zod'
+import type { z } from 'zod'
 import type { AppEnv } from '../appEnv.ts'
 import type { ChainClients } from '../createChainClients.ts'
 import { InvalidRequestError } from '../errors/request.ts'
@@ -10,9 +10,6 @@ import type { PriceSource } from '../services/prices/priceSource.ts'
 import type { CacheStore } from '../stores/cacheStore.ts'
 import { readJsonObject } from './readJsonObject.ts'
 import { getTokenImageUrl } from './tokenImage.ts'
-
-/** The body, with the project id optional: it may also come in the query or X-Project-Id. */
-const bodySchema = fungiblePriceBodySchema.extend({ projectId: z.string().optional() })
 
 /**
  * `POST /v1/fungible/price` with `{ currency, addresses, projectId }` (spec section 7):
@@ -37,8 +34,8 @@ export function fungiblePriceRoute(deps: {
 }
 
 /** Validates the body; the first problem becomes a 400 naming the field. */
-function parseBody(body: Record<string, unknown>): z.output<typeof bodySchema> {
-  const result = bodySchema.safeParse(body)
+function parseBody(body: Record<string, unknown>): z.output<typeof fungiblePriceBodySchema> {
+  const result = fungiblePriceBodySchema.safeParse(body)
   if (result.success) return result.data
   const [issue] = result.error.issues
   const name = String(issue?.path[0] ?? 'body')

@@ -1,13 +1,14 @@
 import {
   type NameProfile,
   type NameSuggestionsResponse,
+  nameProfileQuerySchema,
   nameSuggestionsQuerySchema,
-  projectIdParam,
   registerNameBodySchema,
+  reverseNamesQuerySchema,
 } from '@latch/api-contract'
 import { Hono } from 'hono'
 import { type Hex, isAddress } from 'viem'
-import { z } from 'zod'
+import type { z } from 'zod'
 import type { AppEnv } from '../appEnv.ts'
 import type { ChainClients } from '../createChainClients.ts'
 import { InvalidAddressError, InvalidRequestError } from '../errors/request.ts'
@@ -36,16 +37,6 @@ export type ProfileRouteDeps = {
   wallets?: WalletRegistryStore | undefined
 }
 
-const lookupQuerySchema = z.object({ projectId: projectIdParam })
-/** `chainId`: answer only if the name has an address on that chain (a contract account's may not). */
-const accountQuerySchema = lookupQuerySchema.extend({
-  chainId: z
-    .string()
-    .regex(/^[1-9]\d{0,15}$/, 'chainId must be a chain id like 8453.')
-    .transform(Number)
-    .optional(),
-})
-
 /**
  * Account names (spec section 7): `POST /v1/profile/account` registers one from a signed
  * message, `GET /v1/profile/account/{name}?chainId` reads it, `GET /v1/profile/reverse/{address}`
@@ -65,12 +56,12 @@ export function profileRoute(deps: ProfileRouteDeps) {
       return c.json(profile satisfies NameProfile, created ? 201 : 200)
     })
     .get('/profile/account/:name', async (c) => {
-      const { chainId } = parseQuery(accountQuerySchema, c.req.query())
+      const { chainId } = parseQuery(nameProfileQuerySchema, c.req.query())
       const profile = await getNameProfile(deps, { name: c.req.param('name'), chainId })
       return c.json(profile satisfies NameProfile)
     })
     .get('/profile/reverse/:address', async (c) => {
-      parseQuery(lookupQuerySchema, c.req.query())
+      parseQuery(reverseNamesQuerySchema, c.req.query())
       const address = c.req.param('address')
       if (!isAddress(address)) throw new InvalidAddressError({ address })
       const names = await listAddressNames(deps, { address })

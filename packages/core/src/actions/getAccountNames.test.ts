@@ -29,9 +29,17 @@ describe('getAccountNames', () => {
       attributes: {},
       created_at: '2026-11-21T12:00:00.000Z',
     }
-    const { config, urls } = configAnswering([profile, { nope: true }])
+    const { config, urls } = configAnswering([profile])
     await expect(getAccountNames(config, { address })).resolves.toEqual([profile])
     expect(urls).toEqual([`http://api.test/v1/profile/reverse/${address}?projectId=p`])
+  })
+
+  it('an answer that breaks the contract is the same error, naming the field', async () => {
+    const { config } = configAnswering([{ name: 'alice.latch.id' }])
+    await expect(getAccountNames(config, { address })).rejects.toMatchObject({
+      shortMessage: 'Error fetching names for address.',
+      details: expect.stringContaining('at 0.addresses'),
+    })
   })
 
   it('fails with "Error fetching names for address."', async () => {

@@ -1,7 +1,7 @@
-import type { NameProfile } from '@latch/api-contract'
+import { type NameProfile, reverseNamesResponseSchema } from '@latch/api-contract'
 import type { LatchConfig } from '../createLatchConfig.ts'
 import { AccountNamesUnavailableError } from '../errors/accountName.ts'
-import { isObject, requestApi } from '../utils/requestApi.ts'
+import { requestApi } from '../utils/requestApi.ts'
 
 export type GetAccountNamesParameters = {
   address: string
@@ -19,32 +19,10 @@ export async function getAccountNames(
   config: LatchConfig,
   parameters: GetAccountNamesParameters,
 ): Promise<GetAccountNamesReturnType> {
-  const body = await requestApi(config, {
+  return requestApi(config, {
     path: `/v1/profile/reverse/${encodeURIComponent(parameters.address)}`,
     signal: parameters.signal,
+    schema: reverseNamesResponseSchema,
     toError: (failure) => new AccountNamesUnavailableError(failure),
   })
-  if (!Array.isArray(body))
-    throw new AccountNamesUnavailableError({ details: 'The API answered without names.' })
-  return body.map(readNameProfile).filter((profile) => profile !== undefined)
-}
-
-/** A name from an API answer, checked by hand (zod stays out of the page's chunks). */
-export function readNameProfile(value: unknown): NameProfile | undefined {
-  if (!isObject(value) || typeof value.name !== 'string' || !value.name) return undefined
-  const addresses: NameProfile['addresses'] = {}
-  if (isObject(value.addresses))
-    for (const [coinType, entry] of Object.entries(value.addresses))
-      if (isObject(entry) && typeof entry.address === 'string')
-        addresses[coinType] = { address: entry.address }
-  const attributes: NameProfile['attributes'] = {}
-  if (isObject(value.attributes))
-    for (const [key, entry] of Object.entries(value.attributes))
-      if (typeof entry === 'string') attributes[key] = entry
-  return {
-    name: value.name,
-    addresses,
-    attributes,
-    created_at: typeof value.created_at === 'string' ? value.created_at : '',
-  }
 }

@@ -1,9 +1,9 @@
-import type { TokenBalance } from '@latch/api-contract'
+import { balanceResponseSchema, type TokenBalance } from '@latch/api-contract'
 import { toCaipNetworkId } from '../caip/toCaipNetworkId.ts'
 import type { LatchConfig } from '../createLatchConfig.ts'
 import { BalanceUnavailableError } from '../errors/balance.ts'
 import { ChainNotConfiguredError } from '../errors/connector.ts'
-import type { FetchLike } from '../types.ts'
+import { requestApi } from '../utils/requestApi.ts'
 
 export type GetBalanceParameters = {
   address: string
@@ -35,20 +35,6 @@ function isNative(balance: TokenBalance): boolean {
   return address.toLowerCase().endsWith(zeroAddress)
 }
 
-/** Checks the `BalanceResponse` by hand: zod stays out of the browser's first bundle. */
-function readBalances(body: unknown): TokenBalance[] {
-  const balances = (body as { balances?: unknown } | null)?.balances
-  if (!Array.isArray(balances)) throw new BalanceUnavailableError({ details: 'No balances.' })
-  return balances.filter(
-    (entry): entry is TokenBalance =>
-      typeof entry === 'object' &&
-      entry !== null &&
-      typeof entry.symbol === 'string' &&
-      typeof entry.quantity?.numeric === 'string' &&
-      typeof entry.quantity?.decimals === 'string',
-  )
-}
-
 /**
  * Fetches an account's balances from the Latch API (`GET /v1/account/{address}/balance`) and
  * picks the network's native coin; a missing native entry reads as zero.
@@ -59,37 +45,16 @@ export async function getBalance(
 ): Promise<GetBalanceReturnType> {
   const network = config.networks.find((n) => n.id === parameters.chainId)
   if (!network) throw new ChainNotConfiguredError(parameters.chainId)
-  const query = Object.entries({
-    projectId: config.projectId,
-    chainId: toCaipNetworkId({ reference: parameters.chainId }),
-    currency: parameters.currency ?? 'usd',
+  const { balances } = await requestApi(config, {
+    path: `/v1/account/${encodeURIComponent(parameters.address)}/balance`,
+    query: {
+      chainId: toCaipNetworkId({ reference: parameters.chainId }),
+      currency: parameters.currency ?? 'usd',
+    },
+    signal: parameters.signal,
+    schema: balanceResponseSchema,
+    toError: (failure) => new BalanceUnavailableError(failure),
   })
-    .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
-    .join('&')
-  const url = `${config.apiUrl}/v1/account/${encodeURIComponent(parameters.address)}/balance?${query}`
-  const fetchFn = config.fetch ?? (globalThis as { fetch?: FetchLike }).fetch
-  if (!fetchFn) throw new BalanceUnavailableError({ details: 'No fetch available.' })
-
-  let body: unknown
-  try {
-    const response = await fetchFn(url, {
-      headers: { accept: 'application/json' },
-      signal: parameters.signal,
-    })
-    body = await response.json().catch(() => undefined)
-    if (!response.ok) {
-      const message = (body as { error?: { message?: unknown } } | undefined)?.error?.message
-      throw new BalanceUnavailableError({
-        status: response.status,
-        details: typeof message === 'string' ? message : `HTTP ${response.status}`,
-      })
-    }
-  } catch (error) {
-    if (error instanceof BalanceUnavailableError) throw error
-    throw new BalanceUnavailableError({ cause: error })
-  }
-
-  const balances = readBalances(body)
   const native =
     balances.find(
       (balance) => isNative(balance) && balance.symbol === network.nativeCurrency.symbol,

@@ -38,12 +38,11 @@ const transaction = (id: string, overrides: Record<string, unknown> = {}) => ({
         content: { preview: { url: '/v1/nft-image/31337/0xdef/4', content_type: 'image/svg+xml' } },
       },
     },
-    { direction: 'sideways', quantity: { numeric: '1' } },
   ],
 })
 
 describe('getHistory', () => {
-  it('asks for one page of the chain and reads it, dropping malformed entries', async () => {
+  it('asks for one page of the chain and reads it, image URLs on the API origin', async () => {
     const urls: string[] = []
     const config = configWith(async (url) => {
       urls.push(url)
@@ -51,7 +50,7 @@ describe('getHistory', () => {
         ok: true,
         status: 200,
         json: async () => ({
-          data: [transaction('1'), transaction('2', { status: 'lost' }), { id: 3 }],
+          data: [transaction('1'), transaction('2', { status: 'pending' })],
           next: 'cursor-2',
         }),
       }
@@ -61,11 +60,29 @@ describe('getHistory', () => {
       `http://api.test/v1/account/${address}/history?projectId=abc&chainId=eip155%3A31337&cursor=cursor%201`,
     ])
     expect(page.next).toBe('cursor-2')
-    expect(page.data.map((tx) => tx.id)).toEqual(['1'])
+    expect(page.data.map((tx) => tx.id)).toEqual(['1', '2'])
     expect(page.data[0]?.transfers).toHaveLength(2)
     expect(page.data[0]?.transfers[1]?.nft_info?.content?.preview.url).toBe(
       'http://api.test/v1/nft-image/31337/0xdef/4',
     )
+  })
+
+  it('an answer that breaks the contract is "Failed to fetch transactions.", naming the field', async () => {
+    for (const [data, field] of [
+      [[transaction('2', { status: 'lost' })], 'data.0.metadata.status'],
+      [[transaction('3', { minedAt: 'yesterday' })], 'data.0.metadata.minedAt'],
+      [[{ id: 3 }], 'data.0.id'],
+    ] as const) {
+      const config = configWith(async () => ({
+        ok: true,
+        status: 200,
+        json: async () => ({ data, next: null }),
+      }))
+      await expect(getHistory(config, { address })).rejects.toMatchObject({
+        shortMessage: 'Failed to fetch transactions.',
+        details: expect.stringContaining(`at ${field}`),
+      })
+    }
   })
 
   it('reads the last page as next: null', async () => {

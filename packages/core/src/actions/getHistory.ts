@@ -1,8 +1,12 @@
-import type { HistoryResponse, HistoryTransaction, HistoryTransfer } from '@latch/api-contract'
+import {
+  type HistoryResponse,
+  type HistoryTransfer,
+  historyResponseSchema,
+} from '@latch/api-contract'
 import { toCaipNetworkId } from '../caip/toCaipNetworkId.ts'
 import type { LatchConfig } from '../createLatchConfig.ts'
 import { TransactionsUnavailableError } from '../errors/account.ts'
-import { isObject, requestApi, resolveApiImageUrl } from '../utils/requestApi.ts'
+import { requestApi, resolveApiImageUrl } from '../utils/requestApi.ts'
 
 export type GetHistoryParameters = {
   address: string
@@ -20,107 +24,25 @@ export type GetHistoryReturnType = HistoryResponse
 
 export type GetHistoryErrorType = TransactionsUnavailableError
 
-const operationTypes: ReadonlySet<string> = new Set<
-  HistoryTransaction['metadata']['operationType']
->(['send', 'receive', 'trade', 'mint', 'burn', 'execute', 'approve', 'deploy'])
-const statuses: ReadonlySet<string> = new Set<HistoryTransaction['metadata']['status']>([
-  'confirmed',
-  'failed',
-  'pending',
-])
-const directions: ReadonlySet<string> = new Set<HistoryTransfer['direction']>(['in', 'out', 'self'])
-
-const isString = (value: unknown): value is string => typeof value === 'string'
-const isInteger = (value: unknown): value is number => Number.isInteger(value)
-
-function readTransfer(value: unknown, apiUrl: string): HistoryTransfer | undefined {
-  if (!isObject(value) || !isObject(value.quantity)) return undefined
-  const { direction, quantity, fungible_info: fungible, nft_info: nft } = value
-  if (!isString(direction) || !directions.has(direction) || !isString(quantity.numeric))
-    return undefined
-  const transfer: HistoryTransfer = {
-    direction: direction as HistoryTransfer['direction'],
-    quantity: { numeric: quantity.numeric },
+/**
+ * A transfer with its image URLs made loadable by the page (an API path on the API's origin);
+ * an icon or a preview the page may not load is dropped.
+ */
+function withImageUrls(transfer: HistoryTransfer, apiUrl: string): HistoryTransfer {
+  const { fungible_info: fungible, nft_info: nft, ...rest } = transfer
+  const result: HistoryTransfer = rest
+  if (fungible) {
+    const { icon, ...info } = fungible
+    const url = icon && resolveApiImageUrl(apiUrl, icon.url)
+    result.fungible_info = url ? { ...info, icon: { url } } : info
   }
-  if (typeof value.value === 'number') transfer.value = value.value
-  if (typeof value.price === 'number') transfer.price = value.price
-  if (
-    isObject(fungible) &&
-    isString(fungible.name) &&
-    isString(fungible.symbol) &&
-    isString(fungible.address)
-  ) {
-    const icon = isObject(fungible.icon) ? resolveApiImageUrl(apiUrl, fungible.icon.url) : undefined
-    transfer.fungible_info = {
-      name: fungible.name,
-      symbol: fungible.symbol,
-      address: fungible.address,
-      ...(icon ? { icon: { url: icon } } : {}),
-    }
+  if (nft) {
+    const { content, ...info } = nft
+    const url = content && resolveApiImageUrl(apiUrl, content.preview.url)
+    result.nft_info =
+      content && url ? { ...info, content: { preview: { ...content.preview, url } } } : info
   }
-  if (
-    isObject(nft) &&
-    isString(nft.name) &&
-    isString(nft.tokenId) &&
-    isObject(nft.collection) &&
-    isString(nft.collection.name) &&
-    isString(nft.collection.address)
-  ) {
-    const preview =
-      isObject(nft.content) && isObject(nft.content.preview) ? nft.content.preview : undefined
-    const url = preview ? resolveApiImageUrl(apiUrl, preview.url) : undefined
-    transfer.nft_info = {
-      name: nft.name,
-      tokenId: nft.tokenId,
-      collection: { name: nft.collection.name, address: nft.collection.address },
-      ...(url && preview
-        ? {
-            content: {
-              preview: {
-                url,
-                content_type: isString(preview.content_type) ? preview.content_type : '',
-              },
-            },
-          }
-        : {}),
-    }
-  }
-  return transfer
-}
-
-/** One transaction of the answer, checked by hand; malformed ones are dropped. */
-function readTransaction(value: unknown, apiUrl: string): HistoryTransaction | undefined {
-  if (!isObject(value) || !isString(value.id) || !isObject(value.metadata)) return undefined
-  const m = value.metadata
-  if (
-    !isString(m.operationType) ||
-    !operationTypes.has(m.operationType) ||
-    !isString(m.status) ||
-    !statuses.has(m.status) ||
-    !isString(m.hash) ||
-    !isString(m.minedAt) ||
-    Number.isNaN(Date.parse(m.minedAt)) ||
-    !isString(m.sentFrom) ||
-    !isString(m.sentTo) ||
-    !isString(m.chain)
-  )
-    return undefined
-  const transfers = Array.isArray(value.transfers) ? value.transfers : []
-  return {
-    id: value.id,
-    metadata: {
-      operationType: m.operationType as HistoryTransaction['metadata']['operationType'],
-      status: m.status as HistoryTransaction['metadata']['status'],
-      hash: m.hash,
-      minedAt: m.minedAt,
-      sentFrom: m.sentFrom,
-      sentTo: m.sentTo,
-      nonce: isInteger(m.nonce) ? m.nonce : 0,
-      chain: m.chain,
-      blockNumber: isInteger(m.blockNumber) ? m.blockNumber : 0,
-    },
-    transfers: transfers.flatMap((transfer) => readTransfer(transfer, apiUrl) ?? []),
-  }
+  return result
 }
 
 /**
@@ -132,7 +54,7 @@ export async function getHistory(
   config: LatchConfig,
   parameters: GetHistoryParameters,
 ): Promise<GetHistoryReturnType> {
-  const body = await requestApi(config, {
+  const page = await requestApi(config, {
     path: `/v1/account/${encodeURIComponent(parameters.address)}/history`,
     query: {
       chainId:
@@ -143,12 +65,14 @@ export async function getHistory(
       limit: parameters.limit,
     },
     signal: parameters.signal,
+    schema: historyResponseSchema,
     toError: (failure) => new TransactionsUnavailableError(failure),
   })
-  if (!isObject(body) || !Array.isArray(body.data))
-    throw new TransactionsUnavailableError({ details: 'The API answered without a list.' })
   return {
-    data: body.data.flatMap((entry) => readTransaction(entry, config.apiUrl) ?? []),
-    next: isString(body.next) && body.next ? body.next : null,
+    data: page.data.map((transaction) => ({
+      ...transaction,
+      transfers: transaction.transfers.map((transfer) => withImageUrls(transfer, config.apiUrl)),
+    })),
+    next: page.next || null,
   }
 }

@@ -1,7 +1,7 @@
-import type { IdentityResponse } from '@latch/api-contract'
+import { type IdentityResponse, identityResponseSchema } from '@latch/api-contract'
 import type { LatchConfig } from '../createLatchConfig.ts'
 import { IdentityUnavailableError } from '../errors/account.ts'
-import { isObject, requestApi, resolveApiImageUrl } from '../utils/requestApi.ts'
+import { requestApi, resolveApiImageUrl } from '../utils/requestApi.ts'
 
 export type GetIdentityParameters = {
   address: string
@@ -27,10 +27,9 @@ export async function getIdentity(
     path: `/v1/identity/${encodeURIComponent(parameters.address)}`,
     query: { sender: parameters.sender ?? parameters.address },
     signal: parameters.signal,
+    schema: identityResponseSchema,
     toError: (failure) => new IdentityUnavailableError(failure),
   })
-  if (!isObject(body))
-    throw new IdentityUnavailableError({ details: 'The API answered without an identity.' })
-  const name = typeof body.name === 'string' && body.name.trim() ? body.name.trim() : null
+  const name = body.name?.trim() || null
   return { name, avatar: resolveApiImageUrl(config.apiUrl, body.avatar) ?? null }
 }

@@ -20,12 +20,11 @@ function configAnswering(body: unknown, status = 200) {
 }
 
 describe('getNameSuggestions', () => {
-  it('asks for what was typed and keeps well-formed suggestions', async () => {
+  it('asks for what was typed and reads the suggestions', async () => {
     const { config, urls } = configAnswering({
       suggestions: [
         { name: 'alice.latch.id', registered: true },
         { name: 'alice1.latch.id', registered: false },
-        { name: 42 },
       ],
     })
     await expect(
@@ -37,6 +36,14 @@ describe('getNameSuggestions', () => {
     expect(urls).toEqual([
       'http://api.test/v1/profile/suggestions/alice?projectId=p&includeRegistered=true',
     ])
+  })
+
+  it('an answer that breaks the contract is the same error', async () => {
+    const { config } = configAnswering({ suggestions: [{ name: 42 }] })
+    await expect(getNameSuggestions(config, { name: 'alice' })).rejects.toMatchObject({
+      shortMessage: 'Error fetching name suggestions.',
+      details: expect.stringContaining('at suggestions.0.name'),
+    })
   })
 
   it('fails with "Error fetching name suggestions."', async () => {

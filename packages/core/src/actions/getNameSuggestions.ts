@@ -1,7 +1,7 @@
-import type { NameSuggestionsResponse } from '@latch/api-contract'
+import { type NameSuggestionsResponse, nameSuggestionsResponseSchema } from '@latch/api-contract'
 import type { LatchConfig } from '../createLatchConfig.ts'
 import { NameSuggestionsUnavailableError } from '../errors/accountName.ts'
-import { isObject, requestApi } from '../utils/requestApi.ts'
+import { requestApi } from '../utils/requestApi.ts'
 
 export type GetNameSuggestionsParameters = {
   /** What the person typed: a label (`alice`) or a full name (`alice.latch.id`). */
@@ -22,17 +22,12 @@ export async function getNameSuggestions(
   config: LatchConfig,
   parameters: GetNameSuggestionsParameters,
 ): Promise<GetNameSuggestionsReturnType> {
-  const body = await requestApi(config, {
+  const { suggestions } = await requestApi(config, {
     path: `/v1/profile/suggestions/${encodeURIComponent(parameters.name)}`,
     query: { includeRegistered: parameters.includeRegistered ? 'true' : undefined },
     signal: parameters.signal,
+    schema: nameSuggestionsResponseSchema,
     toError: (failure) => new NameSuggestionsUnavailableError(failure),
   })
-  if (!isObject(body) || !Array.isArray(body.suggestions))
-    throw new NameSuggestionsUnavailableError({ details: 'The API answered without suggestions.' })
-  return body.suggestions.flatMap((entry: unknown) =>
-    isObject(entry) && typeof entry.name === 'string' && typeof entry.registered === 'boolean'
-      ? [{ name: entry.name, registered: entry.registered }]
-      : [],
-  )
+  return suggestions
 }

@@ -25,7 +25,14 @@ describe('getNfts', () => {
               name: 'Lantern #4',
               imageUrl: '/v1/nft-image/eip155:31337/0xdef/4?projectId=abc',
             },
-            { chainId: 'eip155:31337', contract: '0xdef', tokenId: 5 },
+            {
+              chainId: 'eip155:31337',
+              contract: '0xdef',
+              tokenId: '5',
+              collectionName: 'Latch Lanterns',
+              name: '#5',
+              imageUrl: 'javascript:alert(1)',
+            },
           ],
         }),
       }
@@ -43,7 +50,27 @@ describe('getNfts', () => {
         name: 'Lantern #4',
         imageUrl: 'http://api.test/v1/nft-image/eip155:31337/0xdef/4?projectId=abc',
       },
+      // An image URL the page may not load is dropped.
+      {
+        chainId: 'eip155:31337',
+        contract: '0xdef',
+        tokenId: '5',
+        collectionName: 'Latch Lanterns',
+        name: '#5',
+      },
     ])
+  })
+
+  it('an answer that breaks the contract is NftsUnavailableError', async () => {
+    const config = configWith(async () => ({
+      ok: true,
+      status: 200,
+      json: async () => ({ data: [{ chainId: 'eip155:31337', contract: '0xdef', tokenId: 5 }] }),
+    }))
+    await expect(getNfts(config, { address })).rejects.toMatchObject({
+      name: 'NftsUnavailableError',
+      details: expect.stringContaining('at data.0.tokenId'),
+    })
   })
 
   it('fails with NftsUnavailableError', async () => {

@@ -1,8 +1,8 @@
-import type { Nft } from '@latch/api-contract'
+import { type Nft, nftsResponseSchema } from '@latch/api-contract'
 import { toCaipNetworkId } from '../caip/toCaipNetworkId.ts'
 import type { LatchConfig } from '../createLatchConfig.ts'
 import { NftsUnavailableError } from '../errors/account.ts'
-import { isObject, requestApi, resolveApiImageUrl } from '../utils/requestApi.ts'
+import { requestApi, resolveApiImageUrl } from '../utils/requestApi.ts'
 
 export type GetNftsParameters = {
   address: string
@@ -16,31 +16,6 @@ export type GetNftsReturnType = { data: Nft[] }
 
 export type GetNftsErrorType = NftsUnavailableError
 
-const isString = (value: unknown): value is string => typeof value === 'string'
-
-function readNft(value: unknown, apiUrl: string): Nft | undefined {
-  if (!isObject(value)) return undefined
-  const { chainId, contract, tokenId, collectionName, name, description, imageUrl } = value
-  if (
-    !isString(chainId) ||
-    !isString(contract) ||
-    !isString(tokenId) ||
-    !isString(collectionName) ||
-    !isString(name)
-  )
-    return undefined
-  const image = resolveApiImageUrl(apiUrl, imageUrl)
-  return {
-    chainId,
-    contract,
-    tokenId,
-    collectionName,
-    name,
-    ...(isString(description) ? { description } : {}),
-    ...(image ? { imageUrl: image } : {}),
-  }
-}
-
 /**
  * Lists the ERC-721 tokens an account owns from the Latch API (`GET /v1/account/{address}/nfts`);
  * image URLs point at the API's image proxy.
@@ -49,7 +24,7 @@ export async function getNfts(
   config: LatchConfig,
   parameters: GetNftsParameters,
 ): Promise<GetNftsReturnType> {
-  const body = await requestApi(config, {
+  const { data } = await requestApi(config, {
     path: `/v1/account/${encodeURIComponent(parameters.address)}/nfts`,
     query: {
       chainId:
@@ -58,9 +33,14 @@ export async function getNfts(
           : toCaipNetworkId({ reference: parameters.chainId }),
     },
     signal: parameters.signal,
+    schema: nftsResponseSchema,
     toError: (failure) => new NftsUnavailableError(failure),
   })
-  if (!isObject(body) || !Array.isArray(body.data))
-    throw new NftsUnavailableError({ details: 'The API answered without a list.' })
-  return { data: body.data.flatMap((entry) => readNft(entry, config.apiUrl) ?? []) }
+  // Image URLs point at the API's image proxy; one the page may not load is dropped.
+  return {
+    data: data.map(({ imageUrl, ...nft }) => {
+      const image = resolveApiImageUrl(config.apiUrl, imageUrl)
+      return image ? { ...nft, imageUrl: image } : nft
+    }),
+  }
 }

@@ -1,8 +1,7 @@
-import type { SignInSession } from '@latch/api-contract'
+import { type SignInSession, sessionsResponseSchema } from '@latch/api-contract'
 import type { LatchConfig } from '../createLatchConfig.ts'
 import { SessionsUnavailableError } from '../errors/signIn.ts'
-import { readSignInSession } from '../siwe/readSignInSession.ts'
-import { isObject, requestApi } from '../utils/requestApi.ts'
+import { requestApi } from '../utils/requestApi.ts'
 
 export type GetSessionsParameters = {
   address: string
@@ -20,12 +19,11 @@ export async function getSessions(
   config: LatchConfig,
   parameters: GetSessionsParameters,
 ): Promise<GetSessionsReturnType> {
-  const body = await requestApi(config, {
+  const { sessions } = await requestApi(config, {
     path: `/v1/sessions/${encodeURIComponent(parameters.address)}`,
     signal: parameters.signal,
+    schema: sessionsResponseSchema,
     toError: (failure) => new SessionsUnavailableError(failure),
   })
-  if (!isObject(body) || !Array.isArray(body.sessions))
-    throw new SessionsUnavailableError({ details: 'The API answered without sessions.' })
-  return body.sessions.map(readSignInSession).filter((session) => session !== undefined)
+  return sessions
 }

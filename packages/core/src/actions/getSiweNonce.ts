@@ -1,6 +1,7 @@
+import { nonceResponseSchema } from '@latch/api-contract'
 import type { LatchConfig } from '../createLatchConfig.ts'
 import { SignInFailedError } from '../errors/signIn.ts'
-import { isObject, requestApi } from '../utils/requestApi.ts'
+import { requestApi } from '../utils/requestApi.ts'
 
 export type GetSiweNonceParameters = {
   /** Aborts the request. */
@@ -17,13 +18,12 @@ export async function getSiweNonce(
   config: LatchConfig,
   parameters: GetSiweNonceParameters = {},
 ): Promise<GetSiweNonceReturnType> {
-  const body = await requestApi(config, {
+  const { nonce } = await requestApi(config, {
     path: '/v1/auth/nonce',
     body: {},
     signal: parameters.signal,
+    schema: nonceResponseSchema,
     toError: (failure) => new SignInFailedError(failure),
   })
-  if (!isObject(body) || typeof body.nonce !== 'string' || !body.nonce)
-    throw new SignInFailedError({ details: 'The API answered without a nonce.' })
-  return body.nonce
+  return nonce
 }

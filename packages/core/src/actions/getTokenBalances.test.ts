@@ -57,13 +57,11 @@ describe('getTokenBalances', () => {
     expect(result.tokens[2]?.iconUrl).toBe('http://api.test/public/getTokenImage/lusd')
   })
 
-  it('filters zero-decimal tokens and malformed entries out, and reads a missing native coin as zero', async () => {
+  it('filters zero-decimal tokens out, blanks unsafe icons and reads a missing native coin as zero', async () => {
     const config = configWith(
       answer({
         balances: [
           token('PTS', '25', { decimals: '0', value: 25 }),
-          { symbol: 'BAD', quantity: { numeric: 'lots', decimals: '18' } },
-          null,
           token('BETA', '2', { iconUrl: 'javascript:alert(1)' }),
         ],
       }),
@@ -73,6 +71,20 @@ describe('getTokenBalances', () => {
     expect(result.tokens[0]?.iconUrl).toBe('')
     expect(result.native).toMatchObject({ symbol: 'ETH', quantity: { numeric: '0' } })
     expect(result.total).toBeUndefined()
+  })
+
+  it('an answer that breaks the contract is "Token Balance Unavailable."', async () => {
+    for (const entry of [
+      { symbol: 'BAD', quantity: { numeric: 'lots', decimals: '18' } },
+      null,
+      token('NAN', 'NaN'),
+    ]) {
+      const config = configWith(answer({ balances: [entry] }))
+      await expect(getTokenBalances(config, { address, chainId: 31337 })).rejects.toMatchObject({
+        name: 'BalanceUnavailableError',
+        details: expect.stringContaining('at balances.0'),
+      })
+    }
   })
 
   it('says "Token Balance Unavailable." when the API fails or is unreachable', async () => {

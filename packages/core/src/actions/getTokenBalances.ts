@@ -1,9 +1,9 @@
-import type { TokenBalance } from '@latch/api-contract'
+import { balanceResponseSchema, type TokenBalance } from '@latch/api-contract'
 import { toCaipNetworkId } from '../caip/toCaipNetworkId.ts'
 import type { LatchConfig } from '../createLatchConfig.ts'
 import { BalanceUnavailableError } from '../errors/balance.ts'
 import { ChainNotConfiguredError } from '../errors/connector.ts'
-import { isObject, requestApi, resolveApiImageUrl } from '../utils/requestApi.ts'
+import { requestApi, resolveApiImageUrl } from '../utils/requestApi.ts'
 
 export type GetTokenBalancesParameters = {
   address: string
@@ -41,29 +41,6 @@ export function compareTokenBalances(a: TokenBalance, b: TokenBalance): number {
   return byValue !== 0 ? byValue : a.symbol.localeCompare(b.symbol)
 }
 
-/** One entry of the balance answer, checked by hand; malformed entries are dropped. */
-function readTokenBalance(entry: unknown, apiUrl: string): TokenBalance | undefined {
-  if (!isObject(entry) || !isObject(entry.quantity)) return undefined
-  const { name, symbol, chainId, address, value, price, iconUrl, quantity } = entry
-  if (
-    typeof symbol !== 'string' ||
-    typeof quantity.numeric !== 'string' ||
-    !Number.isFinite(Number(quantity.numeric)) ||
-    typeof quantity.decimals !== 'string'
-  )
-    return undefined
-  return {
-    name: typeof name === 'string' ? name : symbol,
-    symbol,
-    chainId: typeof chainId === 'string' ? chainId : '',
-    ...(typeof address === 'string' ? { address } : {}),
-    ...(typeof value === 'number' && Number.isFinite(value) ? { value } : {}),
-    price: typeof price === 'number' && Number.isFinite(price) ? price : 0,
-    quantity: { decimals: quantity.decimals, numeric: quantity.numeric },
-    iconUrl: resolveApiImageUrl(apiUrl, iconUrl) ?? '',
-  }
-}
-
 /**
  * Fetches an account's token balances on one chain from the Latch API
  * (`GET /v1/account/{address}/balance`): zero-decimal tokens are filtered out (spec section 5),
@@ -76,7 +53,7 @@ export async function getTokenBalances(
   const network = config.networks.find((n) => n.id === parameters.chainId)
   if (!network) throw new ChainNotConfiguredError(parameters.chainId)
   const currency = parameters.currency ?? 'usd'
-  const body = await requestApi(config, {
+  const { balances } = await requestApi(config, {
     path: `/v1/account/${encodeURIComponent(parameters.address)}/balance`,
     query: {
       chainId: toCaipNetworkId({ reference: parameters.chainId }),
@@ -84,16 +61,14 @@ export async function getTokenBalances(
       forceUpdate: parameters.forceUpdate ? 'true' : undefined,
     },
     signal: parameters.signal,
+    schema: balanceResponseSchema,
     toError: (failure) => new BalanceUnavailableError(failure),
   })
-  const entries = isObject(body) ? body.balances : undefined
-  if (!Array.isArray(entries)) throw new BalanceUnavailableError({ details: 'No balances.' })
 
-  const tokens = entries
-    .map((entry) => readTokenBalance(entry, config.apiUrl))
-    .filter(
-      (token): token is TokenBalance => token !== undefined && token.quantity.decimals !== '0',
-    )
+  const tokens = balances
+    .filter((token) => token.quantity.decimals !== '0')
+    // Icons load from the API's origin; one the page may not load is left blank.
+    .map((token) => ({ ...token, iconUrl: resolveApiImageUrl(config.apiUrl, token.iconUrl) ?? '' }))
     .sort(compareTokenBalances)
   const native = tokens.find(
     (token) => isNativeBalance(token) && token.symbol === network.nativeCurrency.symbol,

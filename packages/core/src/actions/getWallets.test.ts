@@ -67,19 +67,26 @@ describe('getWallets', () => {
     expect(sdkVersion).toBe(packageJson.version)
   })
 
-  it('drops listings it cannot use safely', async () => {
-    const { config } = configAnswering(200, {
-      count: 4,
-      data: [
-        listing('good', { mobile_link: 'good://', webapp_link: 'https://app.good.example' }),
-        listing('script', { mobile_link: 'javascript://%0aalert(1)' }),
-        { id: 'partial', name: 'Partial' },
-        listing('bad-badge', { badge_type: 'gold' as 'none' }),
-      ],
+  it('reads the listings with the contract, refusing links a page must not open', async () => {
+    const good = listing('good', {
+      mobile_link: 'good://',
+      webapp_link: 'https://app.good.example',
     })
-    const result = await getWallets(config)
-    expect(result.count).toBe(4)
-    expect(result.data.map((wallet) => wallet.id)).toEqual(['good'])
+    const { config } = configAnswering(200, { count: 1, data: [good] })
+    await expect(getWallets(config)).resolves.toEqual({ count: 1, data: [good] })
+    for (const [bad, field] of [
+      [listing('script', { mobile_link: 'javascript://%0aalert(1)' }), 'data.0.mobile_link'],
+      [listing('site', { homepage: 'javascript:alert(1)' }), 'data.0.homepage'],
+      [listing('image', { image_url: 'data:image/svg+xml,<svg/>' }), 'data.0.image_url'],
+      [{ id: 'partial', name: 'Partial' }, 'data.0.image_id'],
+      [listing('bad-badge', { badge_type: 'gold' as 'none' }), 'data.0.badge_type'],
+    ] as const) {
+      const refused = configAnswering(200, { count: 1, data: [bad] })
+      await expect(getWallets(refused.config)).rejects.toMatchObject({
+        name: 'WalletRegistryError',
+        details: expect.stringContaining(`at ${field}`),
+      })
+    }
   })
 
   it("fails with the API's message, mapping the spec's server texts", async () => {
@@ -128,7 +135,7 @@ describe('getWallets', () => {
     const { config } = configAnswering(200, { wallets: [] })
     await expect(getWallets(config)).rejects.toMatchObject({
       name: 'WalletRegistryError',
-      details: 'The API answered without a wallet list.',
+      details: expect.stringContaining("The API's answer does not match its contract at count"),
     })
     const offline = configWith(async () => {
       throw new TypeError('fetch failed')

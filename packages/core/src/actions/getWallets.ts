@@ -6,6 +6,7 @@ import {
   WalletRegistryError,
 } from '../registry/errors.ts'
 import type { FetchLike } from '../types.ts'
+import { parseApiResponse } from '../utils/parseApiResponse.ts'
 
 /** Sent as `x-sdk-type` with every wallet-listing call (spec section 7). */
 export const sdkType = 'latch'
@@ -45,8 +46,9 @@ export type GetWalletsErrorType =
   | OriginNotAllowedError
 
 /**
- * Fetches one page of the wallet registry from the Latch API (`GET /getWallets`). Entries the
- * client cannot use safely (a malformed link, say) are dropped rather than failing the list.
+ * Fetches one page of the wallet registry from the Latch API (`GET /getWallets`), parsed with
+ * the contract's schema (which refuses links a page must not open, like `javascript:`): an
+ * answer that does not match is a `WalletRegistryError`.
  */
 export async function getWallets(
   config: LatchConfig,
@@ -66,6 +68,11 @@ export async function getWallets(
 
   const fetchFn = config.fetch ?? (globalThis as { fetch?: FetchLike }).fetch
   if (!fetchFn) throw new WalletRegistryError({ details: 'No fetch available.' })
+  // Loaded while the request runs: zod stays out of the code the page loads before a click.
+  const loadingSchema = import('./getWalletsResponseSchema.ts').then(
+    (module) => module.getWalletsResponseSchema,
+  )
+  loadingSchema.catch(() => {})
 
   let body: unknown
   try {
@@ -84,7 +91,10 @@ export async function getWallets(
       throw error
     throw new WalletRegistryError({ cause: error })
   }
-  return readWallets(body)
+  const schema = await loadingSchema.catch((cause: unknown) => {
+    throw new WalletRegistryError({ cause })
+  })
+  return parseApiResponse(schema, body, (failure) => new WalletRegistryError(failure))
 }
 
 /** Maps an API error answer to a core error; the server texts are those of spec section 8. */
@@ -96,40 +106,4 @@ function toApiError(status: number, body: unknown): GetWalletsErrorType {
   if (message === 'Unauthorized: invalid key') return new InvalidProjectIdError(parameters)
   if (message === 'Unauthorized: origin not allowed') return new OriginNotAllowedError(parameters)
   return new WalletRegistryError(parameters)
-}
-
-/** Checks the `GetWalletsResponse` by hand: zod stays out of the browser's first bundle. */
-function readWallets(body: unknown): GetWalletsReturnType {
-  const { count, data } = (body ?? {}) as { count?: unknown; data?: unknown }
-  if (typeof count !== 'number' || !Array.isArray(data))
-    throw new WalletRegistryError({ details: 'The API answered without a wallet list.' })
-  return { count, data: data.filter(isWalletListing) }
-}
-
-const optionalString = (value: unknown) => value === null || typeof value === 'string'
-/** Schemes a page can run or read through; never opened as a wallet link. */
-const unsafeLink = /^\s*(javascript|data|vbscript|file|blob):/i
-const isLink = (value: unknown) =>
-  value === null ||
-  (typeof value === 'string' && /^[a-z][a-z0-9+.-]*:\/\//i.test(value) && !unsafeLink.test(value))
-
-function isWalletListing(value: unknown): value is WalletListing {
-  if (typeof value !== 'object' || value === null) return false
-  const listing = value as Record<string, unknown>
-  return (
-    typeof listing.id === 'string' &&
-    typeof listing.name === 'string' &&
-    typeof listing.image_id === 'string' &&
-    typeof listing.image_url === 'string' &&
-    /^https?:\/\//.test(listing.image_url) &&
-    optionalString(listing.rdns) &&
-    Array.isArray(listing.chains) &&
-    listing.chains.every((chain) => typeof chain === 'string') &&
-    isLink(listing.mobile_link) &&
-    isLink(listing.desktop_link) &&
-    isLink(listing.webapp_link) &&
-    (listing.homepage === null ||
-      (typeof listing.homepage === 'string' && /^https?:\/\//.test(listing.homepage))) &&
-    (listing.badge_type === 'certified' || listing.badge_type === 'none')
-  )
 }

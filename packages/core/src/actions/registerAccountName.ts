@@ -2,6 +2,7 @@ import {
   createNameMessage,
   isValidNameLabel,
   type NameProfile,
+  nameProfileSchema,
   toNameCoinType,
 } from '@latch/api-contract'
 import type { LatchConfig } from '../createLatchConfig.ts'
@@ -10,7 +11,6 @@ import { ConnectorNotConnectedError, type ProviderRequestError } from '../errors
 import type { SignatureDeclinedError } from '../errors/signature.ts'
 import { signPersonalMessage } from '../siwe/signPersonalMessage.ts'
 import { requestApi } from '../utils/requestApi.ts'
-import { readNameProfile } from './getAccountNames.ts'
 
 export type RegisterAccountNameParameters = {
   /** The label the person chose (`alice`), checked against spec section 5's rule. */
@@ -53,16 +53,10 @@ export async function registerAccountName(
     timestamp: parameters.timestamp,
   })
   const { address, signature } = await signPersonalMessage(config, { message })
-  const body = await requestApi(config, {
+  return requestApi(config, {
     path: '/v1/profile/account',
     body: { coin_type: toNameCoinType(chainId), address, message, signature },
+    schema: nameProfileSchema,
     toError: (failure) => new NameRegistrationError({ ...failure, accountName }),
   })
-  const profile = readNameProfile(body)
-  if (!profile)
-    throw new NameRegistrationError({
-      accountName,
-      details: 'The API answered without the registered name.',
-    })
-  return profile
 }

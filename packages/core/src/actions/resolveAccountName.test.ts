@@ -6,6 +6,14 @@ import { parseAccountName, resolveAccountName } from './resolveAccountName.ts'
 const alice = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
 const aliceOnDevnet = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 
+/** A name as the API answers it (the contract's `nameProfileSchema`). */
+const profile = (name: string, addresses: Record<string, { address: string }>) => ({
+  name,
+  addresses,
+  attributes: {},
+  created_at: '2026-11-21T12:00:00.000Z',
+})
+
 /** A config whose API answers `GET /v1/profile/account/{name}` from `names`. */
 function setup(names: Record<string, unknown>, status?: number) {
   const urls: string[] = []
@@ -44,7 +52,7 @@ function configWith(fetch: FetchLike) {
 describe('resolveAccountName', () => {
   it('asks the API for the name and reads its EVM address (coin type 60), as EIP-55', async () => {
     const { config, urls } = setup({
-      'alice.latch.id': { name: 'alice.latch.id', addresses: { '60': { address: alice } } },
+      'alice.latch.id': profile('alice.latch.id', { '60': { address: alice } }),
     })
     await expect(resolveAccountName(config, { name: ' Alice.Latch.ID ' })).resolves.toEqual({
       name: 'alice.latch.id',
@@ -55,10 +63,10 @@ describe('resolveAccountName', () => {
 
   it("prefers the chain's own address (ENSIP-11 coin type) over the EVM one", async () => {
     const { config } = setup({
-      'alice.latch.id': {
-        name: 'alice.latch.id',
-        addresses: { '60': { address: alice }, '2147514985': { address: aliceOnDevnet } },
-      },
+      'alice.latch.id': profile('alice.latch.id', {
+        '60': { address: alice },
+        '2147514985': { address: aliceOnDevnet },
+      }),
     })
     await expect(
       resolveAccountName(config, { name: 'alice.latch.id', chainId: 31337 }),
@@ -81,7 +89,7 @@ describe('resolveAccountName', () => {
         status: onItsChain ? 200 : 404,
         json: async () =>
           onItsChain
-            ? { name: 'safe.latch.id', addresses: { '2147514985': { address: contractAccount } } }
+            ? profile('safe.latch.id', { '2147514985': { address: contractAccount } })
             : {
                 error: {
                   code: 'NOT_FOUND',
@@ -108,7 +116,10 @@ describe('resolveAccountName', () => {
   })
 
   it("is 'Error resolving name' for an unknown name, one without address, or a failed call", async () => {
-    const { config } = setup({ 'empty.latch.id': { name: 'empty.latch.id', addresses: {} } })
+    const { config } = setup({
+      'empty.latch.id': profile('empty.latch.id', {}),
+      'broken.latch.id': { name: 'broken.latch.id', addresses: {} },
+    })
     await expect(
       resolveAccountName(config, { name: 'nobody.latch.id' }),
     ).rejects.toThrowErrorMatchingInlineSnapshot(`
@@ -127,6 +138,11 @@ describe('resolveAccountName', () => {
 
       Details: The name has no address.]
     `)
+    // An answer that breaks the contract.
+    await expect(resolveAccountName(config, { name: 'broken.latch.id' })).rejects.toMatchObject({
+      name: 'AccountNameResolutionError',
+      details: expect.stringContaining('at attributes'),
+    })
     const down = setup({}, 500)
     await expect(resolveAccountName(down.config, { name: 'alice.latch.id' })).rejects.toMatchObject(
       { name: 'AccountNameResolutionError', status: 500 },

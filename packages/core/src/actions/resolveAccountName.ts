@@ -1,7 +1,8 @@
+import { nameProfileSchema } from '@latch/api-contract'
 import { getAddress, isAddress } from 'viem'
 import type { LatchConfig } from '../createLatchConfig.ts'
 import { AccountNameResolutionError } from '../errors/transfer.ts'
-import { isObject, requestApi } from '../utils/requestApi.ts'
+import { requestApi } from '../utils/requestApi.ts'
 
 export type ResolveAccountNameParameters = {
   /** The full name, e.g. "alice.latch.id" (any case). */
@@ -51,27 +52,23 @@ export async function resolveAccountName(
   parameters: ResolveAccountNameParameters,
 ): Promise<ResolveAccountNameReturnType> {
   const accountName = parameters.name.trim().toLowerCase()
-  const body = await requestApi(config, {
+  const profile = await requestApi(config, {
     path: `/v1/profile/account/${encodeURIComponent(accountName)}`,
     // The API answers 404 when the name has no address on the chain (a contract account's
     // name registered for another chain): nobody pays an address that is not the account there.
     query: { chainId: parameters.chainId },
     signal: parameters.signal,
+    schema: nameProfileSchema,
     toError: (failure) => new AccountNameResolutionError({ ...failure, accountName }),
   })
-  const addresses = isObject(body) && isObject(body.addresses) ? body.addresses : {}
   const coinTypes = [
     ...(parameters.chainId === undefined ? [] : [toCoinType(parameters.chainId)]),
     evmCoinType,
   ]
   for (const coinType of coinTypes) {
-    const entry = addresses[coinType]
-    const address = isObject(entry) ? entry.address : undefined
-    if (typeof address === 'string' && isAddress(address, { strict: false }))
-      return {
-        name: isObject(body) && typeof body.name === 'string' ? body.name : accountName,
-        address: getAddress(address),
-      }
+    const address = profile.addresses[coinType]?.address
+    if (address !== undefined && isAddress(address, { strict: false }))
+      return { name: profile.name, address: getAddress(address) }
   }
   throw new AccountNameResolutionError({ accountName, details: 'The name has no address.' })
 }

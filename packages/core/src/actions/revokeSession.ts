@@ -1,4 +1,4 @@
-import { revokeSessionMessage } from '@latch/api-contract'
+import { revokeSessionMessage, revokeSessionResponseSchema } from '@latch/api-contract'
 import type { LatchConfig } from '../createLatchConfig.ts'
 import { ConnectorNotConnectedError, type ProviderRequestError } from '../errors/connector.ts'
 import type { SignatureDeclinedError } from '../errors/signature.ts'
@@ -39,6 +39,7 @@ export async function revokeSession(
   await requestApi(config, {
     path: `/v1/sessions/${encodeURIComponent(address)}/revoke`,
     body: { pci: parameters.id, signature },
+    schema: revokeSessionResponseSchema,
     toError: (failure) => new RevokeSessionFailedError({ ...failure, id: parameters.id }),
   })
   const current = config.storage.getSignInSession(address)?.id === parameters.id

@@ -1,7 +1,8 @@
 import type { LatchConfig } from '../createLatchConfig.ts'
 import type { FetchLike } from '../types.ts'
+import { type ApiResponseSchema, parseApiResponse } from './parseApiResponse.ts'
 
-export type RequestApiParameters<E extends Error> = {
+export type RequestApiParameters<E extends Error, T = unknown> = {
   /** Path under the API's base URL, segments already encoded: "/v1/account/0x.../nfts". */
   path: string
   /** Query parameters besides `projectId`; undefined ones are left out. */
@@ -10,6 +11,11 @@ export type RequestApiParameters<E extends Error> = {
   signal?: unknown
   /** A JSON body: the request is then a POST. */
   body?: unknown
+  /**
+   * The contract's schema of a successful answer (`@latch/api-contract`): the answer is parsed
+   * with it, and one that does not match is the domain error too. Without it, the JSON as is.
+   */
+  schema?: ApiResponseSchema<T> | undefined
   /** The domain error for a failed call: an error answer (with its status) or no answer. */
   toError(parameters: {
     status?: number | undefined
@@ -19,13 +25,14 @@ export type RequestApiParameters<E extends Error> = {
 }
 
 /**
- * GETs JSON from the Latch API with the project id (or POSTs `body` as JSON); any failure (offline, an error answer,
- * a body that is not JSON) becomes the caller's domain error, with the API's message as details.
+ * GETs JSON from the Latch API with the project id (or POSTs `body` as JSON) and parses it with
+ * the contract's `schema`; any failure (offline, an error answer, a body that is not JSON or
+ * does not match) becomes the caller's domain error, with the API's message as details.
  */
-export async function requestApi<E extends Error>(
+export async function requestApi<E extends Error, T = unknown>(
   config: Pick<LatchConfig, 'apiUrl' | 'projectId' | 'fetch'>,
-  parameters: RequestApiParameters<E>,
-): Promise<unknown> {
+  parameters: RequestApiParameters<E, T>,
+): Promise<T> {
   const query = Object.entries({ projectId: config.projectId, ...parameters.query })
     .flatMap(([key, value]) =>
       value === undefined ? [] : [`${key}=${encodeURIComponent(String(value))}`],
@@ -59,7 +66,8 @@ export async function requestApi<E extends Error>(
     })
   }
   if (body === undefined) throw parameters.toError({ details: 'The answer is not JSON.' })
-  return body
+  if (!parameters.schema) return body as T
+  return parseApiResponse(parameters.schema, body, parameters.toError)
 }
 
 /**
@@ -73,7 +81,7 @@ export function resolveApiImageUrl(apiUrl: string, url: unknown): string | undef
   return undefined
 }
 
-/** A plain object, for checking API answers by hand (zod stays out of the first bundle). */
+/** A plain object. */
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null
 }
