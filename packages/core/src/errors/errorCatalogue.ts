@@ -22,8 +22,8 @@ export type ErrorCatalogueEntry = {
   /** The entry of spec section 8 it implements, word for word; undefined for Latch's own. */
   spec: string | undefined
   /**
-   * How the UI shows it: a toast, an alert (title and text), inline in the view where it
-   * happened, or not at all (a normal outcome).
+   * How the UI mainly shows it: an error toast (besides any line in the view), an alert (title
+   * and text), inline in the view where it happened, or not at all (a normal outcome).
    */
   show: 'toast' | 'alert' | 'inline' | 'silent'
   alert?: ErrorAlertId
@@ -73,7 +73,7 @@ export const errorCatalogue = {
     message:
       'Failed to switch to chain eip155:{chainId}. The chain is not approved or the wallet does not support wallet_switchEthereumChain method.',
     spec: '4902 unrecognized chain id / switch chain failed',
-    show: 'inline',
+    show: 'toast',
     messageKey: 'error.switchChainFailed',
   },
   ProviderRequestError: {
@@ -166,7 +166,7 @@ export const errorCatalogue = {
     code: 'SIGNATURE_DECLINED',
     message: 'Signature declined.',
     spec: 'Signature declined',
-    show: 'inline',
+    show: 'toast',
     messageKey: 'error.signatureDeclined',
   },
   // Latch API
@@ -223,7 +223,7 @@ export const errorCatalogue = {
     code: 'SIGN_IN_FAILED',
     message: 'Sign-in failed.',
     spec: undefined,
-    show: 'inline',
+    show: 'toast',
     messageKey: 'error.signInFailed',
   },
   SessionsUnavailableError: {
