@@ -1,3 +1,4 @@
+import { serverMessages } from '@latch/api-contract'
 import {
   anvilAccounts,
   createTestWallet,
@@ -33,7 +34,12 @@ import {
 import type { Eip1193Provider, Eip1193RequestArguments } from '../types.ts'
 import { parseLatchWebConfig } from '../webConfig/parseLatchWebConfig.ts'
 import { BaseError } from './base.ts'
-import { type ErrorCatalogueName, errorCatalogue, notRaisedYet } from './errorCatalogue.ts'
+import {
+  type ErrorCatalogueName,
+  errorCatalogue,
+  notRaisedYet,
+  serverTextAlerts,
+} from './errorCatalogue.ts'
 import { getErrorCatalogueEntry } from './getErrorCatalogueEntry.ts'
 
 let anvil: StartTestAnvilReturnType
@@ -385,5 +391,10 @@ describe('errorCatalogue', () => {
       expect(codes).toContain(code)
     const specs = Object.values(errorCatalogue).map((entry) => entry.spec)
     for (const { spec } of notRaisedYet) expect(specs).not.toContain(spec)
+  })
+
+  it("maps the API's own refusal texts, as the API contract spells them", () => {
+    expect(serverTextAlerts[serverMessages.originNotAllowed]).toBe('originNotAllowed')
+    expect(serverTextAlerts[serverMessages.invalidKey]).toBe('invalidProjectId')
   })
 })

@@ -325,8 +325,11 @@ export type ErrorCatalogueName = keyof typeof errorCatalogue
  * for an answer of the Latch API that carries one.
  */
 export const serverTextAlerts: Readonly<Record<string, ErrorAlertId>> = {
+  // The texts the Latch API answers with (`serverMessages` of `@latch/api-contract`, checked
+  // by test; not imported, so the page's first chunk stays free of zod).
   'Unauthorized: origin not allowed': 'originNotAllowed',
   'Unauthorized: invalid key': 'invalidProjectId',
+  // Not sent by the Latch API (it issues no JWT); mapped as the spec says.
   'JWT validation error: JWT Token is not yet valid': 'sessionExpired',
 }
 
