@@ -91,6 +91,10 @@ export {
   walletsPageSize,
 } from './actions/getWallets.ts'
 export { isTransferAddress } from './actions/isTransferAddress.ts'
+export {
+  isTransferNamespaceSupported,
+  transferNamespaces,
+} from './actions/isTransferNamespaceSupported.ts'
 export { reconnect } from './actions/reconnect.ts'
 export {
   type RegisterAccountNameErrorType,
@@ -247,10 +251,24 @@ export {
   TransferRevertedError,
   TransferTokenRequiredError,
 } from './errors/transfer.ts'
+// Register an account name: the form as a framework-free flow (spec section 5)
+export {
+  type CreateRegisterNameFlowParameters,
+  createRegisterNameFlow,
+  type RegisterNameFlow,
+  type RegisterNameFlowState,
+  type RegisterNameSubmitResult,
+} from './names/createRegisterNameFlow.ts'
+export {
+  type GetNameAvailabilityParameters,
+  getNameAvailability,
+  type NameAvailability,
+} from './names/getNameAvailability.ts'
 // Options
 export {
   type ConnectMethod,
   defaultLatchOptions,
+  type FiatCurrency,
   type LatchFeatures,
   type LatchOptions,
   type LatchOptionsParameters,
@@ -289,6 +307,31 @@ export {
 export { type ModalView, modalViews } from './router/modalViews.ts'
 // Selectors
 export { getIsUnsupportedChain } from './selectors/getIsUnsupportedChain.ts'
+// Send: the form as a framework-free flow (spec sections 4 and 5)
+export {
+  type CreateSendFlowParameters,
+  createSendFlow,
+  type SendFlow,
+  type SendFlowFee,
+  type SendFlowName,
+  type SendFlowSent,
+  type SendFlowState,
+  type SendFlowSubmitResult,
+  type SendFlowToken,
+  type SendFlowTransfer,
+} from './send/createSendFlow.ts'
+export { formatSendFormMessage, type SendFormMessage } from './send/formatSendFormMessage.ts'
+export { formatTokenUnits } from './send/formatTokenUnits.ts'
+export { type ParsedTokenAmount, parseTokenAmount } from './send/parseTokenAmount.ts'
+export { type ReceiverInput, readReceiver } from './send/readReceiver.ts'
+export { type SendFormMessageKey, sendFormMessages } from './send/sendFormMessages.ts'
+export {
+  type NameResolution,
+  type SendFormInput,
+  type SendFormToken,
+  type SendFormValidation,
+  validateSendForm,
+} from './send/validateSendForm.ts'
 // Sign in with the wallet (EIP-4361)
 export {
   type CreateSignInFlowParameters,

@@ -1,5 +1,7 @@
 // Views (props in, callbacks out) and their wired versions
 
+// Account names: views (lazy in the modal) and their query options
+export { getNameAvailability, type NameAvailability } from '@latch/core'
 export { AccountAvatar, getAvatarGradient } from './account/AccountAvatar.tsx'
 export { type AccountTab, AccountTabs, type AccountTabsProps } from './account/AccountTabs.tsx'
 export {
@@ -122,11 +124,6 @@ export {
   translate,
 } from './i18n/locales.ts'
 export { LatchProvider, type LatchProviderProps } from './LatchProvider.tsx'
-// Account names: views (lazy in the modal) and their query options
-export {
-  getNameAvailability,
-  type NameAvailability,
-} from './names/getNameAvailability.ts'
 export {
   accountNamesQueryKey,
   accountNamesQueryOptions,

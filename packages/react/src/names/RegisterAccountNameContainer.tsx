@@ -1,29 +1,20 @@
-import { type GetIdentityReturnType, isValidNameLabel, registerAccountName } from '@latch/core'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { createRegisterNameFlow, type GetIdentityReturnType } from '@latch/core'
+import { useQueryClient } from '@tanstack/react-query'
+import { useState, useSyncExternalStore } from 'react'
 import { identityQueryKey } from '../account/identityQueryOptions.ts'
 import { getErrorMessage } from '../errors/getErrorMessage.ts'
 import { useAccount } from '../hooks/useAccount.ts'
 import { useConfig } from '../hooks/useConfig.ts'
 import { useConnectModal } from '../hooks/useConnectModal.ts'
-import { useDebouncedValue } from '../hooks/useDebouncedValue.ts'
 import { useMessages } from '../hooks/useMessages.ts'
-import { getNameAvailability, type NameAvailability } from './getNameAvailability.ts'
-import {
-  accountNamesQueryKey,
-  nameSuggestionsQueryKey,
-  nameSuggestionsQueryOptions,
-} from './nameSuggestionsQueryOptions.ts'
+import { accountNamesQueryKey, nameSuggestionsQueryKey } from './nameSuggestionsQueryOptions.ts'
 import { RegisterAccountNameView } from './RegisterAccountNameView.tsx'
 
-/** Typing settles this long before availability is asked. */
-export const nameCheckDelayMs = 300
-
 /**
- * RegisterAccountName wired to the API and the wallet: availability and suggestions as the
- * person types (debounced), then the wallet signs the registration and the API registers it.
- * Success shows RegisterAccountNameSuccess and refreshes the account's name; a failure comes
- * back here with 'Error registering name {name}' (or 'Signature declined').
+ * RegisterAccountName over core's register-name flow (`createRegisterNameFlow`: availability
+ * and suggestions as the person types, then the wallet signs and the API registers). Success
+ * shows RegisterAccountNameSuccess and refreshes the account's name; a failure stays here
+ * with 'Error registering name {name}' (or 'Signature declined').
  */
 export default function RegisterAccountNameContainer() {
   const config = useConfig()
@@ -31,67 +22,41 @@ export default function RegisterAccountNameContainer() {
   const { router } = useConnectModal()
   const account = useAccount()
   const queryClient = useQueryClient()
+  const [flow] = useState(() => createRegisterNameFlow(config))
+  const state = useSyncExternalStore(flow.subscribe, flow.getState, flow.getState)
   const suffix = config.options.nameSuffix
-  const [value, setValue] = useState('')
-  const label = value.trim()
-  const settled = useDebouncedValue(label, nameCheckDelayMs, (typed) => typed === '')
-  // Only a label the rule allows is sent to the API.
-  const suggestions = useQuery(
-    nameSuggestionsQueryOptions(config, isValidNameLabel(settled) ? settled : undefined),
-  )
-  const register = useMutation({
-    mutationFn: (typed: string) => registerAccountName(config, { label: typed, suffix }),
-    onSuccess: (profile) => {
-      const { address } = account
-      queryClient.setQueryData<GetIdentityReturnType>(
-        identityQueryKey(config, address),
-        (identity) => ({
-          avatar: identity?.avatar ?? null,
-          name: profile.name,
-        }),
-      )
-      void queryClient.invalidateQueries({ queryKey: identityQueryKey(config, address) })
-      void queryClient.invalidateQueries({ queryKey: accountNamesQueryKey(config, address) })
-      void queryClient.invalidateQueries({
-        queryKey: nameSuggestionsQueryKey(config, undefined).slice(0, 3),
-      })
-      router.replace({ view: 'RegisterAccountNameSuccess', accountName: profile.name })
-    },
-  })
 
-  // Typing: a label the rule allows is about to be checked; the rule waits for a pause.
-  const availability: NameAvailability =
-    settled !== label
-      ? isValidNameLabel(label)
-        ? getNameAvailability({ label, suffix, suggestions: undefined, failed: false })
-        : { status: 'empty' }
-      : getNameAvailability({
-          label: settled,
-          suffix,
-          suggestions: suggestions.data,
-          failed: suggestions.isError,
-        })
+  async function submit() {
+    const result = await flow.submit()
+    if (result.status !== 'registered') return
+    const { address } = account
+    queryClient.setQueryData<GetIdentityReturnType>(
+      identityQueryKey(config, address),
+      (identity) => ({
+        avatar: identity?.avatar ?? null,
+        name: result.profile.name,
+      }),
+    )
+    void queryClient.invalidateQueries({ queryKey: identityQueryKey(config, address) })
+    void queryClient.invalidateQueries({ queryKey: accountNamesQueryKey(config, address) })
+    void queryClient.invalidateQueries({
+      queryKey: nameSuggestionsQueryKey(config, undefined).slice(0, 3),
+    })
+    router.replace({ view: 'RegisterAccountNameSuccess', accountName: result.profile.name })
+  }
 
   return (
     <RegisterAccountNameView
       suffix={suffix}
-      value={value}
-      onChange={(next) => {
-        setValue(next)
-        if (register.error) register.reset()
-      }}
-      availability={availability}
-      step={register.isPending ? 'signing' : 'form'}
-      pendingName={`${label}.${suffix}`.toLowerCase()}
+      value={state.value}
+      onChange={flow.setValue}
+      availability={state.availability}
+      step={state.status === 'signing' ? 'signing' : 'form'}
+      pendingName={state.pendingName ?? `${state.value.trim()}.${suffix}`.toLowerCase()}
       walletName={account.connector?.name}
-      error={register.error ? getErrorMessage(register.error, t) : undefined}
-      onSubmit={() => {
-        if (availability.status === 'available') register.mutate(label)
-      }}
-      onPickSuggestion={(name) => {
-        setValue(name.slice(0, -(suffix.length + 1)))
-        register.reset()
-      }}
+      error={state.error ? getErrorMessage(state.error, t) : undefined}
+      onSubmit={() => void submit()}
+      onPickSuggestion={flow.pickSuggestion}
     />
   )
 }

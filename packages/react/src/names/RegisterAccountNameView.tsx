@@ -1,6 +1,6 @@
+import type { NameAvailability } from '@latch/core'
 import { type FormEvent, useId } from 'react'
 import { useMessages } from '../hooks/useMessages.ts'
-import type { NameAvailability } from './getNameAvailability.ts'
 
 export type RegisterAccountNameViewProps = {
   /** The names' suffix, shown after the input: "latch.id". */

@@ -1,4 +1,4 @@
-import { isValidNameLabel } from '@latch/core'
+import { isValidNameLabel } from '@latch/api-contract'
 
 /** Where a typed label stands, for the view. */
 export type NameAvailability =
