@@ -61,7 +61,7 @@ function AccountPanel(props: ConnectedAccountProps) {
   const { router } = useConnectModal()
   const clipboard = useCopyToClipboard()
   const [tab, setTab] = useState<TabId>('tokens')
-  const currency = props.currency ?? 'usd'
+  const currency = props.currency ?? config.options.currency
   const balance = useAccountBalance({
     address: account.address,
     chainId: account.chainId,
