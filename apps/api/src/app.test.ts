@@ -337,7 +337,7 @@ describe('GET /v1/supported-chains', () => {
             "rpcUrls": {
               "default": {
                 "http": [
-                  "http://127.0.0.1:8545",
+                  "http://localhost/v1/?chainId=eip155:31337&projectId=0123456789abcdef0123456789abcdef",
                 ],
               },
             },
@@ -362,7 +362,7 @@ describe('GET /v1/supported-chains', () => {
             "rpcUrls": {
               "default": {
                 "http": [
-                  "https://mainnet.optimism.io",
+                  "http://localhost/v1/?chainId=eip155:10&projectId=0123456789abcdef0123456789abcdef",
                 ],
               },
             },

@@ -35,6 +35,7 @@ import { identityRoute } from './routes/identity.ts'
 import { nftImageRoute } from './routes/nftImage.ts'
 import { nftsRoute } from './routes/nfts.ts'
 import { profileRoute } from './routes/profile.ts'
+import { rpcRoute } from './routes/rpc.ts'
 import { projectsRoute } from './routes/projects.ts'
 import { sessionsRoute } from './routes/sessions.ts'
 import { supportedChainsRoute } from './routes/supportedChains.ts'
@@ -46,6 +47,7 @@ import type { NftFetchOptions } from './services/nfts/createNftMetadataResolver.
 import { createNftServices } from './services/nfts/createNftServices.ts'
 import { createPriceSource } from './services/prices/createPriceSource.ts'
 import type { PriceSource } from './services/prices/priceSource.ts'
+import { defaultRpcSettings, type RpcSettings } from './services/rpc/rpcSettings.ts'
 import type { CacheStore } from './stores/cacheStore.ts'
 import { createDbNameStore } from './stores/createDbNameStore.ts'
 import type { RateLimitCounter } from './stores/createRateLimitCounter.ts'
@@ -100,6 +102,11 @@ export type AppDeps = {
   rateLimits?: { counter: RateLimitCounter; settings: RateLimitSettings } | undefined
   /** Quotas of names and sign-in (LATCH_NAMES_PER_ADDRESS, ...); defaults when unset. */
   quotas?: Partial<ApiQuotas> | undefined
+  /**
+   * The JSON-RPC endpoint's limits (LATCH_RPC_*; defaults when unset) and, for tests, the
+   * fetch its calls to the nodes go through.
+   */
+  rpc?: (Partial<RpcSettings> & { fetchFn?: typeof fetch | undefined }) | undefined
 }
 
 /** Quotas on what one account or project may hold. */
@@ -180,6 +187,16 @@ export function createApp(deps: AppDeps) {
 
   app.use('/v1/*', requireProject(deps.projects))
   app.route('/v1', supportedChainsRoute(deps))
+  // Spec section 7's default RPC endpoint: JSON-RPC at `/v1/?chainId=...&projectId=...`.
+  const { fetchFn: rpcFetch, ...rpcSettings } = deps.rpc ?? {}
+  const rpc = rpcRoute({
+    networks: deps.networks,
+    settings: { ...defaultRpcSettings, ...rpcSettings },
+    logger,
+    fetchFn: rpcFetch,
+  })
+  app.route('/v1', rpc)
+  app.route('/v1/', rpc)
   app.route('/v1', balanceRoute({ ...deps, prices }))
   app.route('/v1', fungiblePriceRoute({ ...deps, prices }))
   const nameStore = deps.db ? createDbNameStore({ db: deps.db }) : undefined

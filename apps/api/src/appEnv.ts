@@ -1,4 +1,5 @@
 import type { RequestIdVariables } from 'hono/request-id'
+import type { RateLimitDecision } from './stores/createRateLimitCounter.ts'
 import type { Project } from './stores/projectStore.ts'
 
 /** The project id a request named and what it resolved to (undefined: no such project). */
@@ -16,5 +17,10 @@ export type AppEnv = {
      * API returns start with it, never with the request's `Host` header.
      */
     apiOrigin: string
+    /**
+     * Set by the rate limit: counts `count` more reads of this client and project (a JSON-RPC
+     * batch counts one per request); refused past a limit. Unset when nothing is limited.
+     */
+    countReads: ((count: number) => RateLimitDecision) | undefined
   }
 }

@@ -146,6 +146,9 @@ const routes: readonly { method: string; path: readonly string[]; post?: boolean
   { method: 'POST', path: ['/v1/sessions'], post: true },
   { method: 'POST', path: ['/v1/sessions/', '{p}', '/revoke'], post: true },
   { method: 'POST', path: ['/v1/profile/account'], post: true },
+  // The JSON-RPC endpoint (its node is the dead RPC: forwarded calls fail with -32603).
+  { method: 'POST', path: ['/v1/'], post: true },
+  { method: 'POST', path: ['/v1'], post: true },
 ]
 
 const queryNames = [
@@ -203,7 +206,7 @@ function badBody(random: Random, projectId: string | undefined): string | Buffer
       if (random.next() < 0.5) body[key] = value()
     return body
   }
-  switch (random.int(12)) {
+  switch (random.int(15)) {
     case 0:
       return '{"addresses": ['
     case 1:
@@ -222,6 +225,35 @@ function badBody(random: Random, projectId: string | undefined): string | Buffer
       return `{"projectId":"${testApiProjectId}","a":"\\u0000","b":"\\ud800"}`
     case 8:
       return JSON.stringify({ ...fields(), pad: 'x'.repeat(66 * 1024) })
+    case 9:
+    case 10:
+      // JSON-RPC shaped: a request or a batch with odd ids, methods and params.
+      return JSON.stringify(
+        Array.from({ length: random.next() < 0.3 ? 1 + random.int(30) : 1 }, () => ({
+          jsonrpc: random.pick<unknown>(['2.0', '2.0', '1.0', 2, undefined]),
+          id: random.pick<unknown>([1, 'a', null, {}, [], 1.5, undefined]),
+          method: random.pick<unknown>([
+            'eth_chainId',
+            'eth_getBalance',
+            'eth_getLogs',
+            'eth_call',
+            'anvil_setBalance',
+            'eth_sendTransaction',
+            '',
+            7,
+            'x'.repeat(random.int(3000)),
+          ]),
+          params: random.pick<unknown>([
+            [],
+            [validAddress, 'latest'],
+            [{ fromBlock: 'earliest' }],
+            {},
+            'x',
+            null,
+            ['a\u0000b', 1e308],
+          ]),
+        })),
+      ).replace(/^\[(.*)\]$/s, random.next() < 0.5 ? '$1' : '[$1]')
     default:
       return JSON.stringify(fields())
   }

@@ -2,7 +2,11 @@ import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../appEnv.ts'
 import { errorResponse } from '../errorResponse.ts'
 import { RateLimitedError } from '../errors/rateLimit.ts'
-import type { RateLimitCheck, RateLimitCounter } from '../stores/createRateLimitCounter.ts'
+import type {
+  RateLimitCheck,
+  RateLimitCounter,
+  RateLimitDecision,
+} from '../stores/createRateLimitCounter.ts'
 import { rateLimitClientIp } from './rateLimitClientIp.ts'
 
 /** Requests allowed per window (`RateLimitCounter`'s, one minute by default). */
@@ -54,13 +58,22 @@ export function rateLimit({
         ? []
         : [{ key: `project:${kind}:${projectId}`, limit: perProject, scope: 'project' as const }]),
     ]
-    let decision = counter.hit(checks('r', settings.readsPerIp, settings.readsPerProject))
-    if (decision.allowed && !readMethods.has(c.req.method))
+    const readChecks = checks('r', settings.readsPerIp, settings.readsPerProject)
+    let decision = counter.hit(readChecks)
+    // JSON-RPC (`POST /v1/`) is reads of the chain: counted as reads, one per batched request.
+    const jsonRpc = c.req.method === 'POST' && (c.req.path === '/v1' || c.req.path === '/v1/')
+    if (decision.allowed && !readMethods.has(c.req.method) && !jsonRpc)
       decision = await counter.consume(checks('w', settings.writesPerIp, settings.writesPerProject))
     if (!decision.allowed) {
       c.header('Retry-After', String(decision.retryAfterSeconds))
       return errorResponse(c, new RateLimitedError(decision))
     }
+    c.set('countReads', (count) => {
+      let counted: RateLimitDecision = { allowed: true }
+      for (let index = 0; index < count && counted.allowed; index++)
+        counted = counter.hit(readChecks)
+      return counted
+    })
     await next()
   }
 }

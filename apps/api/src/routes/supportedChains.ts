@@ -1,10 +1,25 @@
-import type { SupportedChainsResponse } from '@latch/api-contract'
+import { rpcEndpointUrl, type SupportedChainsResponse } from '@latch/api-contract'
 import { Hono } from 'hono'
 import type { AppEnv } from '../appEnv.ts'
 import { type ApiNetwork, toNetworkDto } from '../network.ts'
 
-/** `GET /v1/supported-chains`: the networks this API serves (spec section 7). */
+/**
+ * `GET /v1/supported-chains`: the networks this API serves (spec section 7). Each one's RPC is
+ * the API's own JSON-RPC endpoint for the calling project, never the node's URL (which may
+ * hold a provider key).
+ */
 export function supportedChainsRoute({ networks }: { networks: readonly ApiNetwork[] }) {
-  const body: SupportedChainsResponse = { networks: networks.map(toNetworkDto) }
-  return new Hono<AppEnv>().get('/supported-chains', (c) => c.json(body))
+  return new Hono<AppEnv>().get('/supported-chains', (c) => {
+    const apiUrl = c.get('apiOrigin')
+    const projectId = c.get('project').id
+    const body: SupportedChainsResponse = {
+      networks: networks.map((network) => ({
+        ...toNetworkDto(network),
+        rpcUrls: {
+          default: { http: [rpcEndpointUrl({ apiUrl, chainId: network.id, projectId })] },
+        },
+      })),
+    }
+    return c.json(body)
+  })
 }

@@ -1,0 +1,219 @@
+import { type JsonRpcId, type JsonRpcResponse, jsonRpcErrorSchema } from '@latch/api-contract'
+import { RpcError, RpcUpstreamError } from '../../errors/rpc.ts'
+import type { LogFilter } from './allowedRpcMethods.ts'
+import { checkLogRange } from './checkLogRange.ts'
+import { checkRpcParams } from './checkRpcParams.ts'
+import type { RpcBodyEntry } from './parseRpcBody.ts'
+import { postToNode } from './postToNode.ts'
+import type { RpcSettings } from './rpcSettings.ts'
+
+export type ForwardRpcParameters = {
+  entries: readonly RpcBodyEntry[]
+  /** The chain's node, or why the request's chain is refused (-32602). */
+  node: { chainId: number; url: string } | { error: RpcError }
+  settings: RpcSettings
+  fetchFn?: typeof fetch | undefined
+  /** Told of every node failure (for the log); the answers say only -32603. */
+  onUpstreamError?: ((error: RpcUpstreamError) => void) | undefined
+}
+
+/**
+ * Answers a parsed JSON-RPC body: checks each request against the allow-list and its params,
+ * sends the rest to the chain's node in one call (a batch for several, with ids of our own so
+ * the client's ids, duplicates included, are echoed exactly) and returns the answers in the
+ * body's order. The node's own errors pass through unchanged (its URL scrubbed from them);
+ * notifications are forwarded but not answered.
+ */
+export async function forwardRpc({
+  entries,
+  node,
+  settings,
+  fetchFn,
+  onUpstreamError,
+}: ForwardRpcParameters): Promise<JsonRpcResponse[]> {
+  const answers: (JsonRpcResponse | undefined)[] = entries.map(() => undefined)
+  const forwarded: { index: number; id: JsonRpcId; method: string; params: readonly unknown[] }[] =
+    []
+  const failed = (index: number, id: JsonRpcId, error: RpcError) => {
+    answers[index] = {
+      jsonrpc: '2.0',
+      id,
+      error: { code: error.rpcCode, message: error.shortMessage },
+    }
+  }
+  const asRpcError = (error: unknown): RpcError => {
+    if (error instanceof RpcUpstreamError) onUpstreamError?.(error)
+    if (error instanceof RpcError) return error
+    throw error
+  }
+
+  for (const [index, entry] of entries.entries()) {
+    if (entry.error) {
+      failed(index, entry.id, entry.error)
+      continue
+    }
+    const id = entry.request.id ?? null
+    if ('error' in node) {
+      failed(index, id, node.error)
+      continue
+    }
+    try {
+      const params = checkRpcParams(entry.request.method, entry.request.params)
+      forwarded.push({ index, id, method: entry.request.method, params })
+    } catch (error) {
+      failed(index, id, asRpcError(error))
+    }
+  }
+  if ('error' in node) return answered(entries, answers)
+
+  const post = (body: unknown) =>
+    postToNode({
+      url: node.url,
+      chainId: node.chainId,
+      body,
+      timeoutMs: settings.timeoutMs,
+      maxResponseBytes: settings.maxResponseBytes,
+      fetchFn,
+    })
+
+  // eth_getLogs spans are checked first, asking the node its head once if a filter needs it.
+  let head: Promise<bigint> | undefined
+  const getHead = () => {
+    head ??= post({ jsonrpc: '2.0', id: 0, method: 'eth_blockNumber', params: [] }).then(
+      (answer) => {
+        const result = (answer as { result?: unknown } | null)?.result
+        if (typeof result !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(result))
+          throw new RpcUpstreamError({
+            chainId: node.chainId,
+            reason: 'did not tell its latest block.',
+          })
+        return BigInt(result)
+      },
+    )
+    return head
+  }
+  const checked: typeof forwarded = []
+  for (const call of forwarded) {
+    if (call.method !== 'eth_getLogs') {
+      checked.push(call)
+      continue
+    }
+    try {
+      await checkLogRange({
+        filter: call.params[0] as LogFilter,
+        maxBlocks: settings.maxLogBlockRange,
+        getHead,
+      })
+      checked.push(call)
+    } catch (error) {
+      failed(call.index, call.id, asRpcError(error))
+    }
+  }
+
+  if (checked.length > 0) {
+    const requests = checked.map((call, upstreamId) => ({
+      jsonrpc: '2.0',
+      id: upstreamId,
+      method: call.method,
+      params: call.params,
+    }))
+    let byId: Map<number, unknown>
+    try {
+      const answer = await post(requests.length === 1 ? requests[0] : requests)
+      byId = matchAnswers(answer, requests.length)
+    } catch (error) {
+      const refusal = asRpcError(error)
+      for (const call of checked) failed(call.index, call.id, refusal)
+      return answered(entries, answers)
+    }
+    const secrets = secretsOf(node.url)
+    for (const [upstreamId, call] of checked.entries()) {
+      const item = byId.get(upstreamId) as Record<string, unknown> | undefined
+      const error = item && 'error' in item ? jsonRpcErrorSchema.safeParse(item.error) : undefined
+      if (error?.success)
+        answers[call.index] = {
+          jsonrpc: '2.0',
+          id: call.id,
+          error: {
+            code: error.data.code,
+            message: scrub(error.data.message, secrets),
+            ...('data' in error.data
+              ? {
+                  data:
+                    typeof error.data.data === 'string'
+                      ? scrub(error.data.data, secrets)
+                      : error.data.data,
+                }
+              : {}),
+          },
+        }
+      else if (item && !('error' in item) && 'result' in item)
+        answers[call.index] = { jsonrpc: '2.0', id: call.id, result: item.result }
+      else
+        failed(
+          call.index,
+          call.id,
+          asRpcError(
+            new RpcUpstreamError({
+              chainId: node.chainId,
+              reason: 'gave no valid answer to this request.',
+            }),
+          ),
+        )
+    }
+  }
+  return answered(entries, answers)
+}
+
+/** The answers to send: notifications (requests without an id) get none. */
+function answered(
+  entries: readonly RpcBodyEntry[],
+  answers: readonly (JsonRpcResponse | undefined)[],
+): JsonRpcResponse[] {
+  return answers.filter(
+    (answer, index): answer is JsonRpcResponse =>
+      answer !== undefined && !(entries[index]?.request && !('id' in entries[index].request)),
+  )
+}
+
+/**
+ * The node's answers by our upstream id. A single answer to a batch (a node refusing batches
+ * with one error) stands for every request of it.
+ */
+function matchAnswers(answer: unknown, count: number): Map<number, unknown> {
+  const byId = new Map<number, unknown>()
+  if (Array.isArray(answer)) {
+    for (const item of answer)
+      if (typeof item === 'object' && item !== null && 'id' in item && typeof item.id === 'number')
+        byId.set(item.id, item)
+  } else if (typeof answer === 'object' && answer !== null) {
+    if (count === 1 || 'error' in answer)
+      for (let upstreamId = 0; upstreamId < count; upstreamId++) byId.set(upstreamId, answer)
+  }
+  return byId
+}
+
+/** The parts of a node URL that may hold a key: the URL itself, its path, query and user. */
+function secretsOf(url: string): string[] {
+  const secrets = [url, url.replace(/\/+$/, '')]
+  try {
+    const parsed = new URL(url)
+    if (parsed.pathname.length > 1) secrets.push(parsed.host + parsed.pathname, parsed.pathname)
+    if (parsed.search.length > 1) secrets.push(parsed.search.slice(1))
+    if (parsed.username) secrets.push(parsed.username)
+    if (parsed.password) secrets.push(parsed.password)
+  } catch {
+    // Configuration checked it is a URL; nothing more to hide.
+  }
+  // Longest first, so a URL is replaced whole before its path alone.
+  return [...new Set(secrets)]
+    .filter((secret) => secret.length > 1)
+    .sort((a, b) => b.length - a.length)
+}
+
+/** A node's error text with its URL (and key) replaced. */
+function scrub(text: string, secrets: readonly string[]): string {
+  let scrubbed = text
+  for (const secret of secrets) scrubbed = scrubbed.replaceAll(secret, '[node]')
+  return scrubbed
+}
