@@ -358,6 +358,7 @@ export {
   type SignPersonalMessageReturnType,
   signPersonalMessage,
 } from './siwe/signPersonalMessage.ts'
+export { watchSignOutOnDisconnect } from './siwe/watchSignOutOnDisconnect.ts'
 // Storage
 export {
   type ConnectedConnectorIds,

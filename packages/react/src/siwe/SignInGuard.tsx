@@ -1,3 +1,4 @@
+import { watchSignOutOnDisconnect } from '@latch/core'
 import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useEffect } from 'react'
 import { AccountPanelSkeleton } from '../account/AccountPanelSkeleton.tsx'
@@ -29,16 +30,8 @@ function Guard(props: SignInGuardProps) {
   // Decided on a fresh answer only: a cached "signed out" from before must not open the modal.
   const signedOut = session.data === null && !session.isFetching
 
-  // Disconnecting signs out: the next connection signs in again. (Heard before this view
-  // unmounts: the store tells its listeners before React renders the change.)
-  useEffect(
-    () =>
-      config.subscribe((state, previous) => {
-        if (state.status === 'disconnected' && previous.status === 'connected' && previous.address)
-          config.storage.removeSignInSession(previous.address)
-      }),
-    [config],
-  )
+  // Disconnecting signs out: the next connection signs in again.
+  useEffect(() => watchSignOutOnDisconnect(config), [config])
 
   useEffect(() => {
     if (!signedOut) return
