@@ -7,8 +7,8 @@ import { serveWeb } from './serveWeb.ts'
  * `node apps/web/src/server/cli.ts`: serves the built app. Its settings (LATCH_API_URL,
  * LATCH_PROJECT_ID, LATCH_RELAY_URL, LATCH_NETWORKS, LATCH_APP_NAME, ...) are parsed once, with
  * the `.env` file under the environment, by `@latch/config`; what is unset comes from the
- * devnet manifest in LATCH_STATE_DIR (default .latch/). Listens on PORT (4170) and HOST
- * (127.0.0.1).
+ * devnet manifest in LATCH_STATE_DIR (default .latch/). Serves LATCH_WEB_DIST_DIR (default
+ * apps/web/dist). Listens on PORT (4170) and HOST (127.0.0.1).
  */
 try {
   const settings = loadConfig()
@@ -23,6 +23,7 @@ try {
   const server = await serveWeb({
     port: settings.PORT ?? 4170,
     host: settings.HOST,
+    distDir: settings.LATCH_WEB_DIST_DIR,
     config,
   })
   console.log(`latch web: serving ${server.url}${config.devnetWallet ? ' (devnet profile)' : ''}`)

@@ -210,6 +210,11 @@ export function createConfigSchema(parameters: CreateConfigSchemaParameters = {}
         .pipe(z.enum(['true', 'false', '1', '0'], 'Expected true or false.')),
     ).transform((value) => value === 'true' || value === '1'),
 
+    /** The built web app the web server serves (default apps/web/dist, what `npm run build` writes). */
+    LATCH_WEB_DIST_DIR: optional(z.string()).transform((value) =>
+      value ? path.resolve(value) : undefined,
+    ),
+
     // The devnet.
     /** Browser origins that may use anvil, the relay, the faucet and the NFT server besides loopback. */
     LATCH_DEVNET_ALLOWED_ORIGINS: optional(commaList(z.string())).transform((value) => value ?? []),
