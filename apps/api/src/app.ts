@@ -34,9 +34,10 @@ import { historyRoute } from './routes/history.ts'
 import { identityRoute } from './routes/identity.ts'
 import { nftImageRoute } from './routes/nftImage.ts'
 import { nftsRoute } from './routes/nfts.ts'
+import { openApiRoute } from './routes/openapi.ts'
 import { profileRoute } from './routes/profile.ts'
-import { rpcRoute } from './routes/rpc.ts'
 import { projectsRoute } from './routes/projects.ts'
+import { rpcRoute } from './routes/rpc.ts'
 import { sessionsRoute } from './routes/sessions.ts'
 import { supportedChainsRoute } from './routes/supportedChains.ts'
 import { tokenImageRoute } from './routes/tokenImage.ts'
@@ -185,6 +186,8 @@ export function createApp(deps: AppDeps) {
   /** Readiness probe for the start and test scripts; needs no project id. */
   app.get('/health', (c) => c.json({ status: 'ok' }))
 
+  // The API's OpenAPI document is public: before the project check.
+  app.route('/v1', openApiRoute())
   app.use('/v1/*', requireProject(deps.projects))
   app.route('/v1', supportedChainsRoute(deps))
   // Spec section 7's default RPC endpoint: JSON-RPC at `/v1/?chainId=...&projectId=...`.

@@ -1,0 +1,418 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import {
+  type ApiRouteName,
+  apiErrorSchema,
+  apiRoutes,
+  createOpenApiDocument,
+  healthResponseSchema,
+  toOpenApiPath,
+} from '@latch/api-contract'
+import {
+  announced,
+  connect,
+  createLatchConfig,
+  createMemoryStorage,
+  createSignInMessage,
+  getAccountNames,
+  getBalance,
+  getHistory,
+  getIdentity,
+  getNameSuggestions,
+  getNfts,
+  getSessions,
+  getSiweNonce,
+  getTokenBalances,
+  getWallets,
+  type LatchConfig,
+  registerAccountName,
+  resolveAccountName,
+  revokeSession,
+  signIn,
+} from '@latch/core'
+import { encodeFunctionData, type Hex, numberToHex, parseEther } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import type { z } from 'zod'
+import type { App } from './app.ts'
+import { forEachDatabase } from './db/testing.ts'
+import { type StartIndexerReturnType, startIndexer } from './indexer/startIndexer.ts'
+import { createIndexerTestApp, testProjectId } from './indexer/testing/createIndexerTestApp.ts'
+import {
+  collectionAbi,
+  createTestChain,
+  type TestChain,
+  testAccounts,
+} from './indexer/testing/createTestChain.ts'
+import { createTestLogger } from './indexer/testing/createTestLogger.ts'
+import { waitFor } from './indexer/testing/waitFor.ts'
+import { loadWalletRegistry } from './registry/loadWalletRegistry.ts'
+import { createMemoryWalletRegistryStore } from './stores/createMemoryWalletRegistryStore.ts'
+
+/** anvil's first test key (`testAccounts[0]`): test-only, signs as a wallet would. */
+const account = privateKeyToAccount(
+  '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+)
+const [, bob] = testAccounts
+const pageOrigin = 'http://localhost:5173'
+const multicall3Address = '0xcA11bde05977b3631167028862bE2a173976CA11'
+
+/** Multicall3's runtime code, from the devnet's compiled contracts (read as a file). */
+function readMulticall3Code(): Hex {
+  const file = path.resolve(import.meta.dirname, '../../devnet/artifacts/Multicall3.json')
+  return JSON.parse(readFileSync(file, 'utf8')).deployedBytecode
+}
+
+/** A route's method and path as Hono lists them, `/v1/` and `/v1` counted as one. */
+const routeKey = (method: string, path: string) =>
+  `${method.toUpperCase()} ${path.length > 1 ? path.replace(/\/+$/, '') : path}`
+
+/** The JSON answer's schema for `status`, failing when the contract lists no such answer. */
+function responseSchema(name: ApiRouteName, status: number): z.ZodType {
+  const response = (apiRoutes[name].responses as Record<number, { schema?: z.ZodType }>)[status]
+  if (!response?.schema) throw new Error(`${name} has no JSON answer ${status} in the contract.`)
+  return response.schema
+}
+
+forEachDatabase('the API contract', (context) => {
+  let chain: TestChain
+  let indexer: StartIndexerReturnType
+  let app: App
+  let config: LatchConfig
+
+  /** One request to the app, as the page sends it (from an allowed origin). */
+  const call = async (
+    name: ApiRouteName,
+    url: string,
+    init: { method?: 'POST'; body?: unknown } = {},
+  ) => {
+    const response = await app.request(url, {
+      method: init.method ?? 'GET',
+      headers: { origin: pageOrigin, 'content-type': 'application/json' },
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    })
+    expect(apiRoutes[name].method).toBe((init.method ?? 'GET').toLowerCase())
+    return response
+  }
+  /** Calls the route and parses its JSON answer with the contract's schema for that status. */
+  const callJson = async (
+    name: ApiRouteName,
+    url: string,
+    init: { method?: 'POST'; body?: unknown } = {},
+  ) => {
+    const response = await call(name, url, init)
+    const body = await response.json()
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(body)}`)
+    return responseSchema(name, response.status).parse(body) as never
+  }
+  const q = `projectId=${testProjectId}`
+
+  beforeAll(async () => {
+    chain = await createTestChain()
+    // Balances are read through Multicall3 at its usual address, as on every public chain.
+    await chain.rpc('anvil_setCode', [multicall3Address, readMulticall3Code()])
+    const collection = await chain.deployCollection(
+      'Latch Lanterns',
+      'LANTERN',
+      'http://127.0.0.1:9/',
+    )
+    await chain.send({ from: account.address, to: bob, value: parseEther('0.5') })
+    await chain.send({
+      from: account.address,
+      to: collection,
+      data: encodeFunctionData({
+        abi: collectionAbi,
+        functionName: 'mint',
+        args: [account.address],
+      }),
+    })
+    indexer = startIndexer({
+      db: context.db,
+      networks: [chain.network],
+      clients: chain.clients,
+      log: createTestLogger().logger,
+      pollingIntervalMs: 50,
+      startFrom: 'genesis',
+    })
+    const wallets = await loadWalletRegistry()
+    app = createIndexerTestApp({
+      db: context.db,
+      chain,
+      wallets: createMemoryWalletRegistryStore(wallets),
+    }).app
+    const head = await chain.head()
+    await waitFor(() => (indexer.status()[0]?.indexedBlock ?? -1) >= head, {
+      message: `block ${head} indexed`,
+    })
+
+    // The core client, calling the app as a page on an allowed origin would.
+    const provider = {
+      async request({ method, params }: { method: string; params?: unknown }) {
+        if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [account.address]
+        if (method === 'eth_chainId') return numberToHex(chain.network.id)
+        if (method === 'personal_sign')
+          return account.signMessage({ message: { raw: (params as Hex[])[0] as Hex } })
+        throw new Error(`Unexpected ${method}`)
+      },
+    }
+    config = createLatchConfig({
+      networks: [
+        {
+          id: chain.network.id,
+          name: chain.network.name,
+          caipNetworkId: `eip155:${chain.network.id}`,
+          rpcUrl: chain.rpcUrl,
+          nativeCurrency: chain.network.nativeCurrency,
+        },
+      ],
+      apiUrl: 'http://localhost',
+      projectId: testProjectId,
+      storage: createMemoryStorage(),
+      connectors: [
+        announced({
+          info: { uuid: 'contract-test', name: 'Test', icon: '', rdns: 'test.latch' },
+          provider,
+        }),
+      ],
+      fetch: async (url, init) => {
+        const headers = new Headers(init?.headers as ConstructorParameters<typeof Headers>[0])
+        headers.set('origin', pageOrigin)
+        return app.request(String(url), { ...(init as RequestInit), headers })
+      },
+      options: { appName: 'Latch' },
+    })
+    await connect(config, { connectorId: 'test.latch' })
+  })
+  afterAll(async () => {
+    await indexer?.stop()
+    await chain?.stop()
+  })
+
+  test('every route the app serves has a contract entry, and every entry is served', () => {
+    const served = new Set(
+      app.routes
+        .filter((route) => route.method !== 'ALL')
+        .map((route) => routeKey(route.method, route.path)),
+    )
+    const contracted = new Set(
+      Object.values(apiRoutes).map((route) => routeKey(route.method, route.path)),
+    )
+    expect([...served].filter((key) => !contracted.has(key))).toEqual([])
+    expect([...contracted].filter((key) => !served.has(key))).toEqual([])
+  })
+
+  test('GET /v1/openapi.json serves the generated document to anyone, cacheable', async () => {
+    const response = await app.request('/v1/openapi.json')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe(apiRoutes.openApi.cacheControl)
+    expect(response.headers.get('etag')).toBeTruthy()
+    const document = responseSchema('openApi', 200).parse(await response.json())
+    expect(document).toEqual(JSON.parse(JSON.stringify(createOpenApiDocument())))
+    for (const route of Object.values(apiRoutes))
+      expect(
+        (document as { paths: Record<string, Record<string, unknown>> }).paths[
+          toOpenApiPath(route.path)
+        ]?.[route.method],
+      ).toBeDefined()
+  })
+
+  /** Each route through the server and, when core has one, the client: exhaustive by type. */
+  const cases: Record<ApiRouteName, () => Promise<void>> = {
+    async health() {
+      healthResponseSchema.parse(await callJson('health', '/health'))
+    },
+    async openApi() {
+      await callJson('openApi', '/v1/openapi.json')
+    },
+    async supportedChains() {
+      const body: { networks: { id: number }[] } = await callJson(
+        'supportedChains',
+        `/v1/supported-chains?${q}`,
+      )
+      expect(body.networks.map((network) => network.id)).toEqual([chain.network.id])
+    },
+    async rpc() {
+      const body: { result: string } = await callJson(
+        'rpc',
+        `/v1/?chainId=eip155:${chain.network.id}&${q}`,
+        {
+          method: 'POST',
+          body: { jsonrpc: '2.0', id: 1, method: 'eth_chainId' },
+        },
+      )
+      expect(body.result).toBe(numberToHex(chain.network.id))
+    },
+    async balance() {
+      const body: { balances: { symbol: string; quantity: { numeric: string } }[] } =
+        await callJson(
+          'balance',
+          `/v1/account/${account.address}/balance?${q}&chainId=eip155:${chain.network.id}`,
+        )
+      const native = body.balances.find((balance) => balance.symbol === 'ETH')
+      expect(Number(native?.quantity.numeric)).toBeGreaterThan(9000)
+      const parameters = { address: account.address, chainId: chain.network.id }
+      const [fromGetBalance, fromGetTokenBalances] = await Promise.all([
+        getBalance(config, parameters),
+        getTokenBalances(config, parameters),
+      ])
+      expect(fromGetBalance.numeric).toBe(native?.quantity.numeric)
+      expect(fromGetTokenBalances.native.quantity.numeric).toBe(native?.quantity.numeric)
+    },
+    async history() {
+      const body: { data: { id: string }[] } = await callJson(
+        'history',
+        `/v1/account/${account.address}/history?${q}`,
+      )
+      expect(body.data.length).toBeGreaterThanOrEqual(2)
+      const page = await getHistory(config, { address: account.address })
+      expect(page.data.map((item) => item.id)).toEqual(body.data.map((item) => item.id))
+    },
+    async nfts() {
+      const body: { data: { tokenId: string }[] } = await callJson(
+        'nfts',
+        `/v1/account/${account.address}/nfts?${q}`,
+      )
+      expect(body.data.map((nft) => nft.tokenId)).toEqual(['1'])
+      const nfts = await getNfts(config, { address: account.address })
+      expect(nfts.data.map((nft) => nft.tokenId)).toEqual(['1'])
+    },
+    async nftImage() {
+      // The collection's metadata host does not answer: a documented error, in the error shape.
+      const [nft] = (
+        (await callJson('nfts', `/v1/account/${account.address}/nfts?${q}`)) as {
+          data: { contract: string }[]
+        }
+      ).data
+      const response = await call(
+        'nftImage',
+        `/v1/nft-image/${chain.network.id}/${nft?.contract}/1?${q}`,
+      )
+      expect(apiRoutes.nftImage.errors).toContain(response.status)
+      apiErrorSchema.parse(await response.json())
+    },
+    async identity() {
+      const body = await callJson('identity', `/v1/identity/${account.address}?${q}`)
+      expect(await getIdentity(config, { address: account.address })).toEqual(body)
+    },
+    async fungiblePrice() {
+      const body: { fungibles: unknown[] } = await callJson(
+        'fungiblePrice',
+        `/v1/fungible/price?${q}`,
+        {
+          method: 'POST',
+          body: {
+            currency: 'usd',
+            addresses: [`eip155:${chain.network.id}:0x0000000000000000000000000000000000000000`],
+          },
+        },
+      )
+      expect(Array.isArray(body.fungibles)).toBe(true)
+    },
+    async registerName() {
+      const profile = await registerAccountName(config, { label: 'contract', suffix: 'latch.id' })
+      expect(profile.name).toBe('contract.latch.id')
+      // Registering the same name again answers 200 with the same profile.
+      const again = await registerAccountName(config, { label: 'contract', suffix: 'latch.id' })
+      expect(again).toEqual(profile)
+    },
+    async nameProfile() {
+      const body: { name: string } = await callJson(
+        'nameProfile',
+        `/v1/profile/account/contract.latch.id?${q}`,
+      )
+      expect(body.name).toBe('contract.latch.id')
+      const resolved = await resolveAccountName(config, { name: 'Contract.latch.id' })
+      expect(resolved).toEqual({ name: 'contract.latch.id', address: account.address })
+    },
+    async reverseNames() {
+      const body: { name: string }[] = await callJson(
+        'reverseNames',
+        `/v1/profile/reverse/${account.address}?${q}`,
+      )
+      expect(body.map((profile) => profile.name)).toEqual(['contract.latch.id'])
+      expect(await getAccountNames(config, { address: account.address })).toEqual(body)
+    },
+    async nameSuggestions() {
+      const body: { suggestions: { name: string }[] } = await callJson(
+        'nameSuggestions',
+        `/v1/profile/suggestions/lantern?${q}`,
+      )
+      expect(await getNameSuggestions(config, { name: 'lantern' })).toEqual(body.suggestions)
+    },
+    async authNonce() {
+      const body: { nonce: string } = await callJson('authNonce', `/v1/auth/nonce?${q}`, {
+        method: 'POST',
+        body: {},
+      })
+      expect(body.nonce).not.toBe(await getSiweNonce(config))
+    },
+    async createSession() {
+      const { message } = createSignInMessage({
+        address: account.address,
+        chainId: chain.network.id,
+        nonce: await getSiweNonce(config),
+        domain: new URL(pageOrigin).host,
+        uri: pageOrigin,
+        appName: 'Latch',
+      })
+      const session = await signIn(config, { message })
+      expect(session.address).toBe(account.address)
+    },
+    async sessions() {
+      const body: { sessions: { id: string }[] } = await callJson(
+        'sessions',
+        `/v1/sessions/${account.address}?${q}`,
+      )
+      expect(body.sessions.length).toBeGreaterThan(0)
+      expect(await getSessions(config, { address: account.address })).toEqual(body.sessions)
+    },
+    async revokeSession() {
+      const [session] = await getSessions(config, { address: account.address })
+      if (!session) throw new Error('No session to revoke.')
+      await revokeSession(config, { id: session.id })
+      // Revoking a revoked session answers the same.
+      const signature = await account.signMessage({ message: `Revoke Latch session ${session.id}` })
+      await callJson('revokeSession', `/v1/sessions/${account.address}/revoke?${q}`, {
+        method: 'POST',
+        body: { pci: session.id, signature },
+      })
+    },
+    async tokenImage() {
+      const response = await call(
+        'tokenImage',
+        `/public/getTokenImage/${chain.network.id}/0x0000000000000000000000000000000000000000`,
+      )
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toBe(
+        apiRoutes.tokenImage.responses[200].contentType,
+      )
+    },
+    async getWallets() {
+      const body: { count: number; data: { id: string }[] } = await callJson(
+        'getWallets',
+        `/getWallets?${q}&entries=100`,
+      )
+      expect(body.count).toBeGreaterThan(0)
+      const page = await getWallets(config, { entries: 100 })
+      expect(page).toEqual(body)
+    },
+    async walletImage() {
+      const { data } = await getWallets(config, { entries: 1 })
+      const response = await call('walletImage', `/getWalletImage/${data[0]?.image_id}?${q}`)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toBe(
+        apiRoutes.walletImage.responses[200].contentType,
+      )
+    },
+    async projectOrigins() {
+      const body: { allowedOrigins: string[] } = await callJson(
+        'projectOrigins',
+        `/projects/v1/origins?${q}`,
+      )
+      expect(body.allowedOrigins.length).toBeGreaterThan(0)
+    },
+  }
+
+  // In order: names and sessions are created before they are read.
+  for (const [name, run] of Object.entries(cases)) test(`${name}: server and client agree`, run)
+})

@@ -1,0 +1,350 @@
+import { z } from 'zod'
+import { balanceQuerySchema, balanceResponseSchema } from './balance.ts'
+import { supportedChainsResponseSchema } from './chains.ts'
+import { historyQuerySchema, historyResponseSchema } from './history.ts'
+import { identityQuerySchema, identityResponseSchema } from './identity.ts'
+import { healthResponseSchema, openApiResponseSchema, walletImageParamsSchema } from './meta.ts'
+import {
+  nameProfileQuerySchema,
+  nameProfileSchema,
+  nameSuggestionsQuerySchema,
+  nameSuggestionsResponseSchema,
+  registerNameBodySchema,
+  reverseNamesQuerySchema,
+  reverseNamesResponseSchema,
+} from './names.ts'
+import { nftsQuerySchema, nftsResponseSchema } from './nfts.ts'
+import {
+  accountIdParam,
+  addressParam,
+  chainIdParam,
+  projectIdParam,
+  projectQuerySchema,
+} from './params.ts'
+import { fungiblePriceBodySchema, fungiblePriceResponseSchema } from './price.ts'
+import { projectOriginsResponseSchema } from './projects.ts'
+import { jsonRpcBodySchema, jsonRpcRequestSchema } from './rpc.ts'
+import {
+  createSessionBodySchema,
+  createSessionResponseSchema,
+  nonceBodySchema,
+  nonceResponseSchema,
+  revokeSessionBodySchema,
+  revokeSessionResponseSchema,
+  sessionsResponseSchema,
+} from './sessions.ts'
+import { getWalletsQuerySchema, getWalletsResponseSchema } from './walletRegistry.ts'
+
+/** One answer of a route: JSON matching `schema`, a non-JSON body of `contentType`, or none. */
+export type ApiRouteResponse =
+  | { description: string; schema: z.ZodType; contentType?: undefined }
+  | { description: string; contentType?: string | undefined; schema?: undefined }
+
+/**
+ * The contract of one API route: what it takes (path parameters, query, JSON body) and what it
+ * answers. The server validates requests with these schemas, the core clients parse answers
+ * with them, and the OpenAPI document (`createOpenApiDocument`) is generated from them.
+ */
+export type ApiRoute = {
+  method: 'get' | 'post'
+  /** The path as the server routes it, parameters as `:name`. */
+  path: string
+  /** One line for the reference. */
+  summary: string
+  description?: string | undefined
+  /** Groups routes in the reference. */
+  tag: 'Meta' | 'Chains' | 'Account' | 'Prices' | 'Names' | 'Sign-in' | 'Wallets' | 'Project'
+  /** Whether the call names a project (`projectId` in the query or body, or `X-Project-Id`). */
+  project: boolean
+  params?: z.ZodObject | undefined
+  query?: z.ZodObject | undefined
+  body?: z.ZodType | undefined
+  /** Successful answers by status. */
+  responses: Readonly<Record<number, ApiRouteResponse>>
+  /**
+   * Error statuses besides those every route may answer (400, 429, 500, 503 and, for project
+   * routes, 401 and 403); each answers `{ error: { code, message } }`.
+   */
+  errors?: readonly number[] | undefined
+  /** The `Cache-Control` of a successful answer, when it sets one. */
+  cacheControl?: string | undefined
+}
+
+const svg = 'image/svg+xml'
+
+/** Query of the JSON-RPC endpoint: the CAIP-2 chain and the project. */
+const rpcQuerySchema = z.object({
+  chainId: z.string().regex(/^eip155:[1-9]\d{0,15}$/, 'chainId must be CAIP-2, like "eip155:1".'),
+  projectId: projectIdParam.optional(),
+})
+const imageParams = z.object({ chainId: chainIdParam, address: addressParam })
+
+/**
+ * Every route of the Latch API (spec section 7), by name. A test fails when the server serves a
+ * route that is not listed here, or lists one it does not serve.
+ */
+export const apiRoutes = {
+  health: {
+    method: 'get',
+    path: '/health',
+    summary: 'Readiness probe.',
+    tag: 'Meta',
+    project: false,
+    responses: { 200: { description: 'The API is up.', schema: healthResponseSchema } },
+  },
+  openApi: {
+    method: 'get',
+    path: '/v1/openapi.json',
+    summary: 'This OpenAPI 3.1 document.',
+    description: 'Generated from the zod schemas of `@latch/api-contract`; needs no project id.',
+    tag: 'Meta',
+    project: false,
+    responses: { 200: { description: 'The document.', schema: openApiResponseSchema } },
+    cacheControl: 'public, max-age=300',
+  },
+  supportedChains: {
+    method: 'get',
+    path: '/v1/supported-chains',
+    summary: 'The networks this API serves.',
+    tag: 'Chains',
+    project: true,
+    query: projectQuerySchema,
+    responses: { 200: { description: 'The networks.', schema: supportedChainsResponseSchema } },
+  },
+  balance: {
+    method: 'get',
+    path: '/v1/account/:address/balance',
+    summary: "An account's token balances on one chain, with prices and fiat values.",
+    description:
+      'Cached 30 s per account and chain; `forceUpdate=true` reads the chain again (honoured once per key every 5 s, or sooner on a new block).',
+    tag: 'Account',
+    project: true,
+    params: z.object({ address: addressParam }),
+    query: balanceQuerySchema,
+    responses: { 200: { description: 'The balances.', schema: balanceResponseSchema } },
+    errors: [502],
+  },
+  history: {
+    method: 'get',
+    path: '/v1/account/:account/history',
+    summary: "One page of an account's transactions, newest first, from the index.",
+    tag: 'Account',
+    project: true,
+    params: z.object({ account: accountIdParam }),
+    query: historyQuerySchema,
+    responses: {
+      200: { description: 'One page; `next` is null on the last.', schema: historyResponseSchema },
+    },
+    cacheControl: 'private, no-store',
+  },
+  nfts: {
+    method: 'get',
+    path: '/v1/account/:address/nfts',
+    summary: 'The ERC-721 tokens an account owns, from the index.',
+    tag: 'Account',
+    project: true,
+    params: z.object({ address: accountIdParam }),
+    query: nftsQuerySchema,
+    responses: { 200: { description: 'The NFTs.', schema: nftsResponseSchema } },
+    cacheControl: 'private, no-store',
+  },
+  nftImage: {
+    method: 'get',
+    path: '/v1/nft-image/:chainId/:contract/:tokenId',
+    summary: "An indexed NFT's image, fetched through the API's guarded fetcher and cached.",
+    tag: 'Account',
+    project: true,
+    params: z.object({
+      chainId: chainIdParam,
+      contract: addressParam,
+      tokenId: z.string().regex(/^\d{1,78}$/, 'tokenId must be a decimal uint256.'),
+    }),
+    query: projectQuerySchema,
+    responses: { 200: { description: 'The image.', contentType: 'image/*' } },
+    errors: [404, 502],
+    cacheControl: 'public, max-age=86400',
+  },
+  identity: {
+    method: 'get',
+    path: '/v1/identity/:address',
+    summary: "An address's name and avatar.",
+    tag: 'Account',
+    project: true,
+    params: z.object({ address: addressParam }),
+    query: identityQuerySchema,
+    responses: {
+      200: { description: 'Null fields when it has none.', schema: identityResponseSchema },
+    },
+  },
+  fungiblePrice: {
+    method: 'post',
+    path: '/v1/fungible/price',
+    summary: 'Prices of CAIP-10 token addresses.',
+    tag: 'Prices',
+    project: true,
+    query: projectQuerySchema,
+    body: fungiblePriceBodySchema,
+    responses: {
+      200: { description: 'The tokens it can price.', schema: fungiblePriceResponseSchema },
+    },
+    errors: [502],
+  },
+  registerName: {
+    method: 'post',
+    path: '/v1/profile/account',
+    summary: 'Registers an account name from a message the account signed.',
+    tag: 'Names',
+    project: true,
+    query: projectQuerySchema,
+    body: registerNameBodySchema,
+    responses: {
+      201: { description: 'Registered.', schema: nameProfileSchema },
+      200: {
+        description: 'Already registered to this address (the same name).',
+        schema: nameProfileSchema,
+      },
+    },
+    errors: [409],
+  },
+  nameProfile: {
+    method: 'get',
+    path: '/v1/profile/account/:name',
+    summary: 'A registered name and its addresses.',
+    tag: 'Names',
+    project: true,
+    params: z.object({ name: z.string().min(1) }),
+    query: nameProfileQuerySchema,
+    responses: { 200: { description: 'The name.', schema: nameProfileSchema } },
+    errors: [404],
+  },
+  reverseNames: {
+    method: 'get',
+    path: '/v1/profile/reverse/:address',
+    summary: "An address's names, newest first.",
+    tag: 'Names',
+    project: true,
+    params: z.object({ address: addressParam }),
+    query: reverseNamesQuerySchema,
+    responses: {
+      200: { description: '`[]` when it has none.', schema: reverseNamesResponseSchema },
+    },
+  },
+  nameSuggestions: {
+    method: 'get',
+    path: '/v1/profile/suggestions/:name',
+    summary: 'Free names to offer for what the person typed.',
+    tag: 'Names',
+    project: true,
+    params: z.object({ name: z.string().min(1) }),
+    query: nameSuggestionsQuerySchema,
+    responses: { 200: { description: 'The suggestions.', schema: nameSuggestionsResponseSchema } },
+  },
+  authNonce: {
+    method: 'post',
+    path: '/v1/auth/nonce',
+    summary: 'A single-use sign-in nonce (10 minutes).',
+    tag: 'Sign-in',
+    project: true,
+    query: projectQuerySchema,
+    body: nonceBodySchema,
+    responses: { 200: { description: 'The nonce.', schema: nonceResponseSchema } },
+    cacheControl: 'no-store',
+  },
+  createSession: {
+    method: 'post',
+    path: '/v1/sessions',
+    summary: 'Signs in with an EIP-4361 message and its signature (needs the page `Origin`).',
+    tag: 'Sign-in',
+    project: true,
+    query: projectQuerySchema,
+    body: createSessionBodySchema,
+    responses: { 201: { description: 'The new session.', schema: createSessionResponseSchema } },
+  },
+  sessions: {
+    method: 'get',
+    path: '/v1/sessions/:address',
+    summary: "An address's active sessions, newest first.",
+    tag: 'Sign-in',
+    project: true,
+    params: z.object({ address: addressParam }),
+    query: projectQuerySchema,
+    responses: { 200: { description: 'The sessions.', schema: sessionsResponseSchema } },
+    cacheControl: 'private, no-store',
+  },
+  revokeSession: {
+    method: 'post',
+    path: '/v1/sessions/:address/revoke',
+    summary: 'Revokes a session, signed by its address.',
+    tag: 'Sign-in',
+    project: true,
+    params: z.object({ address: addressParam }),
+    query: projectQuerySchema,
+    body: revokeSessionBodySchema,
+    responses: {
+      200: {
+        description: 'Revoked (also when it already was).',
+        schema: revokeSessionResponseSchema,
+      },
+    },
+  },
+  tokenImage: {
+    method: 'get',
+    path: '/public/getTokenImage/:chainId/:address',
+    summary: "A token's generated SVG icon (public: no project id).",
+    tag: 'Wallets',
+    project: false,
+    params: imageParams,
+    responses: { 200: { description: 'The icon.', contentType: svg } },
+    cacheControl: 'public, max-age=86400',
+  },
+  getWallets: {
+    method: 'get',
+    path: '/getWallets',
+    summary: 'One page of the wallet registry.',
+    tag: 'Wallets',
+    project: true,
+    query: getWalletsQuerySchema,
+    responses: {
+      200: { description: 'The page and the filtered count.', schema: getWalletsResponseSchema },
+    },
+    cacheControl: 'public, max-age=300',
+  },
+  walletImage: {
+    method: 'get',
+    path: '/getWalletImage/:id',
+    summary: "A wallet's image.",
+    tag: 'Wallets',
+    project: true,
+    params: walletImageParamsSchema,
+    query: projectQuerySchema,
+    responses: { 200: { description: 'The image.', contentType: svg } },
+    errors: [404],
+    cacheControl: 'public, max-age=86400, immutable',
+  },
+  projectOrigins: {
+    method: 'get',
+    path: '/projects/v1/origins',
+    summary: 'The origins allowed to use the calling project.',
+    tag: 'Project',
+    project: true,
+    query: projectQuerySchema,
+    responses: { 200: { description: 'The origins.', schema: projectOriginsResponseSchema } },
+  },
+  rpc: {
+    method: 'post',
+    path: '/v1/',
+    summary: "JSON-RPC 2.0 to the chain's node (spec section 7's default RPC endpoint).",
+    description:
+      'One request or a batch, for the allowed methods; also served at `/v1`. Failures of the call itself answer JSON-RPC errors (-32600, -32601, -32602, -32603) with HTTP 200; the project, origin and rate-limit refusals keep their HTTP status.',
+    tag: 'Chains',
+    project: true,
+    query: rpcQuerySchema,
+    body: z.union([jsonRpcRequestSchema, z.array(jsonRpcRequestSchema)]),
+    responses: {
+      200: { description: 'The response, or an array for a batch.', schema: jsonRpcBodySchema },
+      204: { description: 'Only notifications (no id): nothing to answer.' },
+    },
+  },
+} as const satisfies Record<string, ApiRoute>
+
+export type ApiRouteName = keyof typeof apiRoutes
