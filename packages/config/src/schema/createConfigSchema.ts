@@ -171,6 +171,12 @@ export function createConfigSchema(parameters: CreateConfigSchemaParameters = {}
     LATCH_OUTBOUND_CONCURRENCY_PER_REQUEST: wholeNumber(4, 1, 100, 'a number of requests'),
     /** Megabytes of NFT images each API process keeps in memory (default 64). */
     LATCH_NFT_IMAGE_CACHE_MB: wholeNumber(64, 1, 4_096, 'a number of megabytes'),
+    /** The JSON-RPC endpoint: time for one call to the node, in ms (default 10000, spec section 9). */
+    LATCH_RPC_TIMEOUT_MS: wholeNumber(10_000, 100, 600_000, 'a time in ms'),
+    /** The JSON-RPC endpoint: requests in one batch at most; a longer batch is refused (default 20). */
+    LATCH_RPC_MAX_BATCH: wholeNumber(20, 1, 1_000, 'a number of requests'),
+    /** The JSON-RPC endpoint: blocks one eth_getLogs call may span (default 10000). */
+    LATCH_RPC_MAX_LOG_BLOCK_RANGE: wholeNumber(10_000, 1, 10_000_000, 'a number of blocks'),
 
     // The web server (what `/latch-config.js` tells the page).
     /** Where the page finds the API (default http://127.0.0.1:4171, the devnet's). */

@@ -22,7 +22,7 @@ export const eip155NetworkSchema = z
     name: z.string().min(1),
     /** Used by the server only; may hold a provider key. Never sent to the page. */
     rpcUrl: httpUrl,
-    /** Deprecated: the API now advertises its own JSON-RPC endpoint. Accepted, unused by the page. */
+    /** A node URL without a key the API may advertise to servers; never sent to the page. */
     publicRpcUrl: httpUrl.optional(),
     nativeCurrency: z.strictObject({
       name: z.string().min(1),
