@@ -105,7 +105,7 @@ export function checkLayers(root: string): LayerViolation[] {
         } else if (specifier.startsWith('@latch/')) {
           const name = packageName(specifier)
           const may = (allowed as readonly string[]).includes(name)
-          if (!may && !(isTestFile(file) && testOnly.includes(name)))
+          if (!may && !(isTestFile(rel) && testOnly.includes(name)))
             violations.push({ file: rel, specifier, reason: `${layer} may not import ${name}` })
           else if (
             layer === serverOnly.layer &&
@@ -160,7 +160,7 @@ export function checkFolderLayers(root: string): LayerViolation[] {
           const queries = target
             ? target.startsWith(join(baseDir, schemaDir) + sep)
             : packageName(specifier) === 'drizzle-orm'
-          if (queries && (noQueries as readonly string[]).includes(folder) && !isTestFile(file))
+          if (queries && (noQueries as readonly string[]).includes(folder) && !isTestFile(rel))
             violations.push({
               file: rel,
               specifier,
