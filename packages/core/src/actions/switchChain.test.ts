@@ -114,6 +114,25 @@ describe('switchChain', () => {
     expect(config.getState().chainId).toBe(31337)
   })
 
+  it('names a wallet that is not authorized or not connected (4100, 4900, 4901), chain unchanged', async () => {
+    const { wallet, config } = await connected()
+    for (const [code, name] of [
+      [4100, 'UnauthorizedProviderError'],
+      [4900, 'ProviderDisconnectedError'],
+      [4901, 'ChainDisconnectedError'],
+    ] as const) {
+      wallet.answer(() => {
+        throw rpcError(code, 'The wallet says no.')
+      })
+      await expect(switchChain(config, { chainId: 31339 })).rejects.toMatchObject({
+        name,
+        code,
+        details: 'The wallet says no.',
+      })
+    }
+    expect(config.getState().chainId).toBe(31337)
+  })
+
   it('refuses a chain the app did not configure', async () => {
     const { wallet, config } = await connected()
     await expect(switchChain(config, { chainId: 1 })).rejects.toThrowErrorMatchingInlineSnapshot(
