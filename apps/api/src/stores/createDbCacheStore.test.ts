@@ -3,8 +3,6 @@ import { expect, test } from 'vitest'
 import { forEachDatabase } from '../db/testing.ts'
 import { createDbCacheStore } from './createDbCacheStore.ts'
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
 forEachDatabase('createDbCacheStore', (context) => {
   test('stores, reads, replaces and deletes JSON values', async () => {
     const cache = createDbCacheStore({ db: context.db })
@@ -33,7 +31,21 @@ forEachDatabase('createDbCacheStore', (context) => {
     await cache.set('short', 1, 20)
     await cache.set('other-short', 2, 20)
     await cache.set('long', 3, 60_000)
-    await sleep(60)
+    // The database is the clock (every API process shares it): each TTL counts from its now().
+    const left = async (key: string) =>
+      Number(
+        (
+          await context.db.execute<{ ms: string }>(
+            sql`SELECT extract(epoch from (expires_at - now())) * 1000 AS ms FROM cache_entries WHERE key = ${key}`,
+          )
+        ).rows[0]?.ms,
+      )
+    expect(await left('short')).toBeLessThanOrEqual(20)
+    expect(await left('long')).toBeGreaterThan(59_000)
+    // Time passes for the short ones, without sleeping: their expiry moves into the past.
+    await context.db.execute(
+      sql`UPDATE cache_entries SET expires_at = now() - interval '1 millisecond' WHERE key IN ('short', 'other-short')`,
+    )
     expect(await cache.get('short')).toBeUndefined()
     const keys = async () =>
       (

@@ -2,6 +2,7 @@ import type { Address } from 'viem'
 import { expect, test } from 'vitest'
 import { forEachDatabase } from '../../db/testing.ts'
 import { createDbCacheStore } from '../../stores/createDbCacheStore.ts'
+import { createMemoryCacheStore } from '../../stores/createMemoryCacheStore.ts'
 import { createCachedPriceSource } from './createCachedPriceSource.ts'
 import type { GetPricesParameters, PriceSource } from './priceSource.ts'
 
@@ -64,9 +65,11 @@ forEachDatabase('createCachedPriceSource', (context) => {
   test('forceUpdate asks the source and refreshes the cache; expiry does too', async () => {
     const table: Record<Address, number> = { [alpha]: 2 }
     const { source, calls } = recordingSource(table)
+    // A cache on a clock the test moves (the database's TTL is createDbCacheStore.test's).
+    let time = 1_000_000
     const cached = createCachedPriceSource({
       source,
-      cache: createDbCacheStore({ db: context.db }),
+      cache: createMemoryCacheStore({ now: () => time }),
       ttlMs: 200,
     })
     const ask = (forceUpdate?: boolean) =>
@@ -76,8 +79,9 @@ forEachDatabase('createCachedPriceSource', (context) => {
     expect((await ask()).get(alpha)).toBe(2)
     expect((await ask(true)).get(alpha)).toBe(2.5)
     table[alpha] = 3
+    time += 199
     expect((await ask()).get(alpha)).toBe(2.5)
-    await new Promise((resolve) => setTimeout(resolve, 250))
+    time += 1
     expect((await ask()).get(alpha)).toBe(3)
     expect(calls).toHaveLength(3)
   })
