@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadConfig } from '@latch/config'
+import { findFreePortBlock } from '@latch/test'
 import { testPortBase } from '../apps/devnet/src/ports.ts'
 import { startStack } from '../scripts/stack.ts'
 
@@ -9,7 +10,10 @@ import { startStack } from '../scripts/stack.ts'
 export default async function globalSetup() {
   const stateDir = mkdtempSync(join(tmpdir(), 'latch-e2e-'))
   // Every setting checked once through the shared schema (a typo in LATCH_* stops here).
-  const portBase = loadConfig().LATCH_E2E_PORT_BASE ?? testPortBase
+  // A free block of seven ports from 4270 unless one is set, so a second run (or an `npm start`
+  // on a moved base) does not collide with this one.
+  const portBase =
+    loadConfig().LATCH_E2E_PORT_BASE ?? (await findFreePortBlock({ start: testPortBase }))
   const stack = await startStack({ portBase, stateDir, log: () => {} })
   process.env.LATCH_E2E_STATE_DIR = stateDir
   process.env.LATCH_E2E_WEB_URL = stack.webUrl

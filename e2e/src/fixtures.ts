@@ -7,7 +7,9 @@ import { createWalletConnectWallet, type WalletConnectWallet } from './walletCon
 /**
  * Playwright fixtures every browser test can use: the devnet manifest, an injected EIP-6963
  * test wallet (installed before the page loads) and a WalletConnect test wallet in Node.
- * Each parallel worker uses its own anvil account so tests never share a nonce.
+ * Each worker running at the same time uses its own anvil accounts (by Playwright's
+ * `parallelIndex`, unique among running workers, unlike `workerIndex`, which grows as workers
+ * restart) so tests never share a nonce.
  */
 export const test = base.extend<{
   manifest: DevnetManifest
@@ -22,14 +24,14 @@ export const test = base.extend<{
     await use(
       await installInjectedWallet(page, {
         manifest,
-        privateKey: testKey(manifest, 1 + (info.workerIndex % 4)),
+        privateKey: testKey(manifest, 1 + (info.parallelIndex % 4)),
       }),
     )
   },
   walletConnectWallet: async ({ manifest }, use, info) => {
     const wallet = await createWalletConnectWallet({
       manifest,
-      privateKey: testKey(manifest, 5 + (info.workerIndex % 4)),
+      privateKey: testKey(manifest, 5 + (info.parallelIndex % 4)),
     })
     await use(wallet)
     await wallet.close()

@@ -1,7 +1,7 @@
 import type { DevnetManifest } from '@latch/api-contract'
+import { createTestWallet, type TestWallet, toWalletRpcError } from '@latch/test'
 import type { Page } from '@playwright/test'
 import type { Hex } from 'viem'
-import { createWalletBackend, toWalletRpcError, type WalletBackend } from './walletBackend.ts'
 
 /** The EIP-6963 identity the injected test wallet announces. */
 export const testWalletInfo = {
@@ -10,14 +10,15 @@ export const testWalletInfo = {
   icon: "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='8' fill='%23e85d04'/%3E%3Ctext x='16' y='21' font-size='14' text-anchor='middle' fill='white' font-family='sans-serif'%3ETW%3C/text%3E%3C/svg%3E",
 }
 
-export type InjectedWallet = WalletBackend & {
+export type InjectedWallet = TestWallet & {
   /** Emits an EIP-1193 event on the page's provider, as a wallet extension would. */
   emit(event: 'accountsChanged' | 'chainChanged' | 'disconnect', payload: unknown): Promise<void>
 }
 
 /**
- * Adds an EIP-6963 wallet to the page whose EIP-1193 requests are answered in Node by a
- * viem account on the devnet. Call before `page.goto`.
+ * Adds an EIP-6963 wallet to the page whose EIP-1193 requests are answered in Node by the
+ * kit's test wallet (`createTestWallet` from `@latch/test`: a viem account on the devnet).
+ * The page holds only a bridge. Call before `page.goto`.
  */
 export async function installInjectedWallet(
   page: Page,
@@ -32,17 +33,19 @@ export async function installInjectedWallet(
       [event, payload] as const,
     )
   }
-  const backend = createWalletBackend({
-    ...options,
+  const backend = createTestWallet({
+    chains: options.manifest.chains,
+    privateKey: options.privateKey,
+    chainId: options.chainId,
     onEvent: (event, payload) => {
       void emit(event, payload).catch(() => {})
     },
   })
 
   await page.exposeFunction('__latchTestWalletRequest', async (json: string) => {
-    const { method, params } = JSON.parse(json) as { method: string; params?: unknown[] }
+    const { method, params } = JSON.parse(json) as { method: string; params?: unknown }
     try {
-      return JSON.stringify({ result: (await backend.request(method, params ?? [])) ?? null })
+      return JSON.stringify({ result: (await backend.request({ method, params })) ?? null })
     } catch (error) {
       return JSON.stringify({ error: toWalletRpcError(error) })
     }

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { DevnetManifest } from '@latch/api-contract'
+import { findFreePort } from '@latch/test'
 import type { Page } from '@playwright/test'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -38,7 +38,7 @@ export async function startIsolatedApi(
       })),
     }),
   )
-  const port = await freePort()
+  const port = await findFreePort()
   const url = `http://127.0.0.1:${port}`
   const child = spawn(process.execPath, ['apps/api/src/server.ts'], {
     cwd: root,
@@ -78,17 +78,6 @@ export async function startIsolatedApi(
     },
     stop,
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer()
-    server.once('error', fail)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: string[]): Promise<void> {

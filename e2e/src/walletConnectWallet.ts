@@ -1,7 +1,7 @@
 import type { DevnetManifest } from '@latch/api-contract'
+import { createTestWallet, type Decision, toWalletRpcError } from '@latch/test'
 import { SignClient } from '@walletconnect/sign-client'
 import type { Hex } from 'viem'
-import { createWalletBackend, type Decision, toWalletRpcError } from './walletBackend.ts'
 
 type SignClientInstance = Awaited<ReturnType<typeof SignClient.init>>
 
@@ -26,7 +26,11 @@ export async function createWalletConnectWallet(options: {
   privateKey: Hex
   chainId?: number
 }) {
-  const backend = createWalletBackend(options)
+  const backend = createTestWallet({
+    chains: options.manifest.chains,
+    privateKey: options.privateKey,
+    chainId: options.chainId,
+  })
   const proposals: Decision[] = []
   instances += 1
   const client: SignClientInstance = await SignClient.init({
@@ -67,7 +71,7 @@ export async function createWalletConnectWallet(options: {
   client.on('session_request', async ({ topic, id, params }) => {
     const { request } = params
     try {
-      const result = await backend.request(request.method, (request.params as unknown[]) ?? [])
+      const result = await backend.request({ method: request.method, params: request.params })
       await client.respond({ topic, response: { id, jsonrpc: '2.0', result } })
     } catch (error) {
       await client.respond({

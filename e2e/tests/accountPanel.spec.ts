@@ -106,20 +106,24 @@ test('the account panel: tokens as on the chain, then new activity and a new NFT
 
   // From the wallet: an ERC-20 transfer and a native transfer; from the faucet: an NFT.
   const recipient = privateKeyToAccount(generatePrivateKey()).address
-  await injectedWallet.request('eth_sendTransaction', [
-    {
-      from: owner,
-      to: lusd.address,
-      data: encodeFunctionData({
-        abi: erc20Abi,
-        functionName: 'transfer',
-        args: [recipient, parseUnits('1.5', lusd.decimals)],
-      }),
-    },
-  ])
-  await injectedWallet.request('eth_sendTransaction', [
-    { from: owner, to: recipient, value: numberToHex(parseEther('0.25')) },
-  ])
+  await injectedWallet.request({
+    method: 'eth_sendTransaction',
+    params: [
+      {
+        from: owner,
+        to: lusd.address,
+        data: encodeFunctionData({
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [recipient, parseUnits('1.5', lusd.decimals)],
+        }),
+      },
+    ],
+  })
+  await injectedWallet.request({
+    method: 'eth_sendTransaction',
+    params: [{ from: owner, to: recipient, value: numberToHex(parseEther('0.25')) }],
+  })
   const minted = (await fund(manifest, owner, { chainId: chain.id, token: 'LANTERN' })) as {
     funded: { tokenIds?: string[] }[]
   }

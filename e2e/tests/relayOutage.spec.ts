@@ -1,6 +1,6 @@
+import { type StartRelayReturnType, startTestRelay } from '@latch/test'
 import { type Address, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { type StartRelayReturnType, startRelay } from '../../apps/devnet/src/relay/startRelay.ts'
 import { connectWithWalletConnect } from '../src/app.ts'
 import { bridgeRelaySocket } from '../src/bridgeRelaySocket.ts'
 import { testKey } from '../src/devnet.ts'
@@ -24,13 +24,13 @@ test('the relay drops during a live WalletConnect session; once it is back, the 
   if (!chain) throw new Error('No devnet chain.')
   // A relay of the test's own, which it can stop; the page's sockets are carried to it, and the
   // page signs its JWT for the relay URL it was configured with.
-  relay = await startRelay({ port: 0, audiences: [manifest.relayUrl] })
+  relay = await startTestRelay({ audiences: [manifest.relayUrl] })
   const relayUrl = relay.url
   const port = Number(new URL(relayUrl).port)
   await bridgeRelaySocket(page, { pageRelayUrl: manifest.relayUrl, relayUrl })
   const wallet = await createWalletConnectWallet({
     manifest: { ...manifest, relayUrl },
-    privateKey: testKey(manifest, 5 + (info.workerIndex % 4)),
+    privateKey: testKey(manifest, 5 + (info.parallelIndex % 4)),
   })
   try {
     await connectWithWalletConnect(page, wallet)
@@ -56,7 +56,7 @@ test('the relay drops during a live WalletConnect session; once it is back, the 
     await relay.stop()
     relay = undefined
     await new Promise((resolve) => setTimeout(resolve, 3000))
-    relay = await startRelay({ port, audiences: [manifest.relayUrl] })
+    relay = await startTestRelay({ port, audiences: [manifest.relayUrl] })
 
     // The session survives: the page still shows the account, and a send goes through the
     // wallet again over the new relay.

@@ -222,6 +222,6 @@ export function createTestWallet(parameters: CreateTestWalletParameters) {
 
 export type TestWallet = ReturnType<typeof createTestWallet>
 
-function rpcError(code: number, message: string, data?: unknown): WalletRpcError & Error {
+function rpcError(code: number, message: string, data?: string): WalletRpcError & Error {
   return Object.assign(new Error(message), data === undefined ? { code } : { code, data })
 }

@@ -2,7 +2,13 @@
  * `@latch/test`: the one test kit. Tests of every package and the browser tests import it;
  * production code never does (`scripts/layers.ts` checks).
  */
-export { anvilAccounts, findFreePort, isPortFree, writeDevnetManifest } from '@latch/devnet'
+export {
+  anvilAccounts,
+  findFreePort,
+  isPortFree,
+  type StartRelayReturnType,
+  writeDevnetManifest,
+} from '@latch/devnet'
 export { createApiTestConfig } from './createApiTestConfig.ts'
 export {
   type CreateTestWalletParameters,
