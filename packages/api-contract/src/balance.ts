@@ -5,8 +5,16 @@ import { chainIdParam, projectIdParam } from './params.ts'
 export const balanceQuerySchema = z.object({
   projectId: projectIdParam,
   chainId: chainIdParam,
-  currency: z.enum(['usd', 'eur']).default('usd'),
-  forceUpdate: z.enum(['true', 'false']).optional(),
+  currency: z
+    .enum(['usd', 'eur'])
+    .default('usd')
+    .describe('The fiat currency of prices and values.'),
+  forceUpdate: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe(
+      '`true`: read the chain rather than the 30 s cache (throttled per account and chain).',
+    ),
 })
 
 /** One entry of the balance response (spec section 3, Token balance). */

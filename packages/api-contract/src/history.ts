@@ -5,13 +5,17 @@ import { chainIdParam, projectIdParam } from './params.ts'
 export const historyQuerySchema = z.object({
   projectId: projectIdParam,
   /** CAIP-2 or a bare chain id; when absent, every configured chain. */
-  chainId: chainIdParam.optional(),
+  chainId: chainIdParam.optional().describe('Only this chain; by default every chain.'),
   /** Opaque cursor from a previous page's `next`. */
-  cursor: z.string().max(200, 'cursor is too long.').optional(),
+  cursor: z
+    .string()
+    .max(200, 'cursor is too long.')
+    .optional()
+    .describe("The previous page's `next`, for older transactions."),
   /** 'coinbase' would add on-ramp purchases; accepted and ignored until the on-ramp exists. */
-  onramp: z.string().max(40).optional(),
+  onramp: z.string().max(40).optional().describe('Accepted and ignored until the on-ramp exists.'),
   /** Items per page, 1 to 100 (default 25). */
-  limit: z.coerce.number().int().min(1).max(100).default(25),
+  limit: z.coerce.number().int().min(1).max(100).default(25).describe('Transactions per page.'),
 })
 
 export const transferDirectionSchema = z.enum(['in', 'out', 'self'])

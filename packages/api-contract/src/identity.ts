@@ -4,7 +4,7 @@ import { projectIdParam } from './params.ts'
 /** Query of `GET /v1/identity/{address}` (spec section 7: sender param). */
 export const identityQuerySchema = z.object({
   projectId: projectIdParam,
-  sender: z.string().optional(),
+  sender: z.string().optional().describe('The address asking (spec section 7).'),
 })
 
 /** Name and avatar of an address (cached 5 min, spec section 9); null when it has none. */

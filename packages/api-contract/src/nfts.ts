@@ -4,7 +4,7 @@ import { chainIdParam, projectIdParam } from './params.ts'
 /** Query of `GET /v1/account/{address}/nfts`: the ERC-721 tokens an account owns. */
 export const nftsQuerySchema = z.object({
   projectId: projectIdParam,
-  chainId: chainIdParam.optional(),
+  chainId: chainIdParam.optional().describe('Only this chain; by default every chain.'),
 })
 
 export const nftSchema = z.object({

@@ -6,6 +6,7 @@ export const projectIdParam = z
   .min(1, 'A projectId is required.')
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to refuse them.
   .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'A projectId has no control characters.')
+  .describe('The project id (or send it as the X-Project-Id header).')
 
 /** A chain id as a bare number or CAIP-2 (`31337` or `eip155:31337`), read as a number. */
 export const chainIdParam = z
@@ -15,6 +16,7 @@ export const chainIdParam = z
     'chainId must be a positive integer or a CAIP-2 id like "eip155:31337".',
   )
   .transform((value) => Number(value.replace(/^eip155:/, '')))
+  .describe('A chain id, bare (31337) or CAIP-2 (eip155:31337).')
 
 /** An EVM address in a path: `0x` and 40 hex digits (the API also checks a mixed-case checksum). */
 export const addressParam = z
