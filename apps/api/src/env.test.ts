@@ -46,6 +46,9 @@ describe('parseEnv', () => {
       LATCH_OUTBOUND_CONCURRENCY: 16,
       LATCH_OUTBOUND_CONCURRENCY_PER_REQUEST: 4,
       LATCH_NFT_IMAGE_CACHE_MB: 64,
+      LATCH_RPC_TIMEOUT_MS: 10_000,
+      LATCH_RPC_MAX_BATCH: 20,
+      LATCH_RPC_MAX_LOG_BLOCK_RANGE: 10_000,
     })
     expect(defaultStateDir).toBe(path.resolve(import.meta.dirname, '../../../.latch'))
   })
@@ -230,6 +233,35 @@ describe('parseEnv', () => {
       - LATCH_OUTBOUND_CONCURRENCY: Expected a number of requests between 1 and 1000.
       - LATCH_OUTBOUND_CONCURRENCY_PER_REQUEST: Expected a number of requests between 1 and 100.
       - LATCH_NFT_IMAGE_CACHE_MB: Expected a number of megabytes between 1 and 4096."
+    `)
+  })
+
+  test('JSON-RPC endpoint settings: whole numbers in range', () => {
+    expect(
+      parseEnv(
+        {},
+        {
+          LATCH_RPC_TIMEOUT_MS: '2500',
+          LATCH_RPC_MAX_BATCH: '5',
+          LATCH_RPC_MAX_LOG_BLOCK_RANGE: '2000',
+        },
+      ),
+    ).toMatchObject({
+      LATCH_RPC_TIMEOUT_MS: 2500,
+      LATCH_RPC_MAX_BATCH: 5,
+      LATCH_RPC_MAX_LOG_BLOCK_RANGE: 2000,
+    })
+    expect(
+      parseError({
+        LATCH_RPC_TIMEOUT_MS: '10',
+        LATCH_RPC_MAX_BATCH: '0',
+        LATCH_RPC_MAX_LOG_BLOCK_RANGE: 'all',
+      }).message,
+    ).toMatchInlineSnapshot(`
+      "Invalid environment variables: LATCH_RPC_TIMEOUT_MS, LATCH_RPC_MAX_BATCH, LATCH_RPC_MAX_LOG_BLOCK_RANGE.
+      - LATCH_RPC_TIMEOUT_MS: Expected a time in ms between 100 and 600000.
+      - LATCH_RPC_MAX_BATCH: Expected a number of requests between 1 and 1000.
+      - LATCH_RPC_MAX_LOG_BLOCK_RANGE: Expected a number of blocks between 1 and 10000000."
     `)
   })
 

@@ -48,6 +48,9 @@ const apiKeys = [
   'LATCH_OUTBOUND_CONCURRENCY',
   'LATCH_OUTBOUND_CONCURRENCY_PER_REQUEST',
   'LATCH_NFT_IMAGE_CACHE_MB',
+  'LATCH_RPC_TIMEOUT_MS',
+  'LATCH_RPC_MAX_BATCH',
+  'LATCH_RPC_MAX_LOG_BLOCK_RANGE',
 ] as const satisfies readonly (keyof LatchConfig)[]
 
 /** The validated configuration of one API process. */

@@ -138,6 +138,11 @@ async function serve(
       maxPendingNonces: env.LATCH_MAX_PENDING_NONCES,
       maxSessionMs: env.LATCH_SESSION_MAX_HOURS * 3_600_000,
     },
+    rpc: {
+      timeoutMs: env.LATCH_RPC_TIMEOUT_MS,
+      maxBatch: env.LATCH_RPC_MAX_BATCH,
+      maxLogBlockRange: env.LATCH_RPC_MAX_LOG_BLOCK_RANGE,
+    },
   })
 
   if (config.allowedOrigins.includes('*'))
