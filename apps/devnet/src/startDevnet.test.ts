@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { DevnetChain } from '@latch/api-contract'
+import { findFreePortBlock } from '@latch/test'
 import {
   createPublicClient,
   createTestClient,
@@ -23,12 +24,14 @@ import { runFaucetCli } from './cli/faucet.ts'
 import { readDevnetManifest } from './readManifest.ts'
 import { type StartDevnetReturnType, startDevnet } from './startDevnet.ts'
 
-const portBase = 4470
+/** A free block of the stack's seven ports, from 4470. */
+let portBase: number
 let stateDir: string
 let devnet: StartDevnetReturnType
 
 beforeAll(async () => {
   stateDir = await mkdtemp(path.join(tmpdir(), 'latch-devnet-'))
+  portBase = await findFreePortBlock({ start: 4470 })
   devnet = await startDevnet({ portBase, stateDir })
 })
 
@@ -296,8 +299,11 @@ describe('startDevnet', () => {
   })
 
   test('a second devnet on the same ports fails with a fix', async () => {
-    await expect(startDevnet({ portBase, stateDir })).rejects.toThrowErrorMatchingInlineSnapshot(
-      `[PortInUseError: Port 4474 is in use (Latch Devnet RPC). Stop the other process (lsof -i :4474) or set LATCH_PORT_BASE to another base.]`,
+    const rpcPort = portBase + 4
+    const second = startDevnet({ portBase, stateDir })
+    await expect(second).rejects.toMatchObject({ name: 'PortInUseError', port: rpcPort })
+    await expect(second).rejects.toThrow(
+      `Port ${rpcPort} is in use (Latch Devnet RPC). Stop the other process (lsof -i :${rpcPort}) or set LATCH_PORT_BASE to another base.`,
     )
   })
 

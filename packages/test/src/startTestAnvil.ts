@@ -1,4 +1,4 @@
-import { anvilAccounts, findFreePort, startAnvil } from '@latch/devnet'
+import { anvilAccounts, startAnvil } from '@latch/devnet'
 import { createTestWallet, type TestWallet } from './createTestWallet.ts'
 
 export type StartTestAnvilParameters = {
@@ -35,13 +35,13 @@ export async function startTestAnvil({
   chainId = 31337,
   port,
 }: StartTestAnvilParameters = {}): Promise<StartTestAnvilReturnType> {
-  const published = port ?? (await findFreePort())
-  const anvil = await startAnvil({ chainId, port: published })
+  // Port 0: the guard proxy binds a free port itself, so no other process can take it between.
+  const anvil = await startAnvil({ chainId, port: port ?? 0 })
   let id = 0
   return {
     chainId,
     rpcUrl: anvil.rpcUrl,
-    port: published,
+    port: Number(new URL(anvil.rpcUrl).port),
     internalRpcUrl: anvil.internalRpcUrl,
     wallet: createTestWallet({
       chains: [{ id: chainId, rpcUrl: anvil.rpcUrl }],
