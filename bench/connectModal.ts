@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { loadConfig } from '@latch/config'
 import { chromium, type Page } from 'playwright-core'
 import { serveWeb } from '../apps/web/src/server/serveWeb.ts'
 import { startStack } from '../scripts/stack.ts'
@@ -22,7 +23,8 @@ import { startStack } from '../scripts/stack.ts'
 const root = resolve(import.meta.dirname, '..')
 const runsArg = process.argv.indexOf('--runs')
 const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 15
-const portBase = Number(process.env.LATCH_BENCH_PORT_BASE ?? 4670)
+// Every setting checked once through the shared schema (a typo in a LATCH_* variable stops here).
+const portBase = loadConfig().LATCH_BENCH_PORT_BASE ?? 4670
 
 const build = spawnSync(
   process.execPath,

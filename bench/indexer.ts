@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { loadConfig } from '@latch/config'
 import pg from 'pg'
 import { type Address, encodeFunctionData, numberToHex, parseUnits } from 'viem'
 import { createDatabase, type Database } from '../apps/api/src/db/createDatabase.ts'
@@ -27,7 +28,8 @@ const option = (name: string, fallback: number) => {
 }
 const blocks = option('blocks', 50)
 const transfersPerBlock = option('transfers', 300)
-const postgresUrl = process.env.LATCH_BENCH_DATABASE_URL || undefined
+// Every setting checked once through the shared schema (a typo in a LATCH_* variable stops here).
+const postgresUrl = loadConfig().LATCH_BENCH_DATABASE_URL
 
 const log = (line: string) => console.log(`bench:indexer ${line}`)
 const seconds = (ms: number) => (ms / 1000).toFixed(2)
