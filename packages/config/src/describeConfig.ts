@@ -3,7 +3,7 @@ import { isConfigVariable } from './isConfigVariable.ts'
 import { type ConfigOrigin, loadConfigSource } from './loadConfigSource.ts'
 import { maskSetting } from './maskSetting.ts'
 import { safeParseConfig } from './safeParseConfig.ts'
-import { createConfigSchema } from './schema/createConfigSchema.ts'
+import { getConfigSchema } from './schema/getConfigSchema.ts'
 
 export type DescribeConfigParameters = {
   /** Default `process.env`. */
@@ -34,8 +34,8 @@ export function describeConfig(
 ): DescribeConfigReturnType {
   const { source, origins, envFile } = loadConfigSource(parameters)
   const parsed = safeParseConfig(source)
-  const defaults = createConfigSchema().parse({}) as Record<string, unknown>
-  const names = Object.keys(createConfigSchema().shape)
+  const defaults = getConfigSchema().parse({}) as Record<string, unknown>
+  const names = Object.keys(getConfigSchema().shape)
   const unknown = Object.keys(source).filter(
     (name) => isConfigVariable(name) && !names.includes(name),
   )

@@ -40,6 +40,7 @@ export {
   defaultApiUrl,
   type LatchConfig,
 } from './schema/createConfigSchema.ts'
+export { getConfigSchema } from './schema/getConfigSchema.ts'
 export {
   type Network,
   type NetworkInput,

@@ -1,11 +1,8 @@
 import type { ConfigIssue } from './errors/config.ts'
 import { formatIssuePath } from './formatIssuePath.ts'
 import { isConfigVariable } from './isConfigVariable.ts'
-import {
-  type CreateConfigSchemaParameters,
-  createConfigSchema,
-  type LatchConfig,
-} from './schema/createConfigSchema.ts'
+import type { CreateConfigSchemaParameters, LatchConfig } from './schema/createConfigSchema.ts'
+import { getConfigSchema } from './schema/getConfigSchema.ts'
 
 /** Where settings come from: variable name -> raw text (undefined or '' means unset). */
 export type ConfigSource = Readonly<Record<string, string | undefined>>
@@ -25,7 +22,7 @@ export function safeParseConfig(
   source: ConfigSource,
   parameters: SafeParseConfigParameters = {},
 ): SafeParseConfigReturnType {
-  const schema = createConfigSchema(parameters)
+  const schema = getConfigSchema(parameters)
   const known = new Set(Object.keys(schema.shape))
   const input: Record<string, string> = {}
   const issues: ConfigIssue[] = []
