@@ -148,6 +148,9 @@ describe('POST /v1/?chainId=eip155:N&projectId=P', () => {
       expect(block.hash).toMatch(/^0x[0-9a-f]{64}$/)
       expect(await client.getCode({ address: revertingAddress })).toBe(revertingCode)
       expect(await client.getGasPrice()).toBeGreaterThan(0n)
+      expect((await client.estimateFeesPerGas()).maxFeePerGas).toBeGreaterThan(0n)
+      const history = await client.getFeeHistory({ blockCount: 2, rewardPercentiles: [25, 75] })
+      expect(history.baseFeePerGas.length).toBeGreaterThan(0)
       expect(await client.getLogs({ fromBlock: 'earliest', toBlock: 'latest' })).toBeInstanceOf(
         Array,
       )
@@ -306,6 +309,7 @@ describe('POST /v1/?chainId=eip155:N&projectId=P', () => {
       logRangeFromEarliest: await errorOf(
         call('eth_getLogs', [{ fromBlock: 'earliest', toBlock: '0x64' }]),
       ),
+      feeHistoryTooLong: await errorOf(call('eth_feeHistory', ['0x401', 'latest', []])),
       emptyRawTransaction: await errorOf(call('eth_sendRawTransaction', ['0x'])),
       unknownChain: await errorOf(call('eth_chainId'), endpoint('eip155:999')),
       malformedChain: await errorOf(call('eth_chainId'), endpoint('31337')),
@@ -339,6 +343,10 @@ describe('POST /v1/?chainId=eip155:N&projectId=P', () => {
         "emptyRawTransaction": {
           "code": -32602,
           "message": "Invalid params for eth_sendRawTransaction: params[0]: expected a signed transaction.",
+        },
+        "feeHistoryTooLong": {
+          "code": -32602,
+          "message": "Invalid params for eth_feeHistory: params[0]: expected a block count from 1 to 1024.",
         },
         "hugeChain": {
           "code": -32602,
@@ -400,6 +408,22 @@ describe('POST /v1/?chainId=eip155:N&projectId=P', () => {
         },
       }
     `)
+  })
+
+  test("eth_getLogs ranges given by tags are measured against the node's head", async () => {
+    const { app } = testApp({ rpc: { fetchFn: nodeFetch, maxLogBlockRange: 100 } })
+    await anvil.rpc('anvil_mine', ['0x80'])
+    const head = BigInt((await anvil.rpc('eth_blockNumber')) as string)
+    const logs = (filter: Record<string, unknown>) => post(app, call('eth_getLogs', [filter]))
+    expect((await logs({ fromBlock: 'earliest' })).body.error).toEqual({
+      code: -32602,
+      message: `Invalid params for eth_getLogs: a filter spans at most 100 blocks; this one spans ${head + 1n}.`,
+    })
+    expect((await logs({ fromBlock: 'earliest', toBlock: 'finalized' })).body.error.code).toBe(
+      -32602,
+    )
+    expect((await logs({ fromBlock: `0x${(head - 99n).toString(16)}` })).body.result).toEqual([])
+    expect((await logs({})).body.result).toEqual([])
   })
 
   test('a notification is forwarded but not answered', async () => {

@@ -86,7 +86,15 @@ export const allowedRpcMethods: ReadonlyMap<string, z.ZodType<readonly unknown[]
   [
     'eth_feeHistory',
     z.tuple([
-      z.union([quantity, z.number().int().min(1).max(1024)], 'expected a block count'),
+      z.union(
+        [
+          quantity.refine((value) => BigInt(value) >= 1n && BigInt(value) <= 1024n, {
+            message: 'expected a block count from 1 to 1024',
+          }),
+          z.number().int().min(1).max(1024),
+        ],
+        'expected a block count from 1 to 1024',
+      ),
       blockTag,
       z.array(z.number().min(0).max(100)).max(100).optional(),
     ]),
