@@ -173,6 +173,20 @@ describe("README's real-network example", () => {
       ],
     })
     expect(config.devnetWallet).toBeUndefined()
+
+    // The page's RPC URL is the API's endpoint: the same path and query on the API started
+    // above (the example's LATCH_API_URL is a public name) answers from the node behind it.
+    const pageRpc = new URL(config.networks[0]?.rpcUrl as string)
+    const answer = await fetch(`${urls.api}${pageRpc.pathname}${pageRpc.search}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+    })
+    expect(await answer.json()).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: `0x${anvil.chainId.toString(16)}`,
+    })
     const csp = (await fetch(`${urls.web}/`)).headers.get('content-security-policy') ?? ''
     expect(csp).toContain(
       `connect-src 'self' ${new URL(apiUrl as string).origin} ${new URL(exampleEnv.web.LATCH_RELAY_URL as string).origin};`,
