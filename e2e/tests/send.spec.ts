@@ -143,10 +143,11 @@ test('declined or failed in the wallet: back to the form with its inputs, then s
   )
   expect(await chainBalance(chain, receiver, 'LUSD')).toBe(0n)
 
-  // A wallet that fails is an error: an error toast, and the form says why.
+  // A wallet that fails is an error: an error toast, and the form says why (the wallet's
+  // -32603 is the spec's 'Internal error', section 8).
   injectedWallet.queue('eth_sendTransaction', 'fail')
   await form.getByRole('button', { name: 'Send', exact: true }).click()
-  const failure = 'The wallet failed to handle eth_sendTransaction.'
+  const failure = 'Internal error'
   await expect(form.getByTestId('send-failure')).toHaveText(failure)
   await expect(
     page.getByTestId('latch-toast').filter({ hasText: failure }).first(),
