@@ -1,4 +1,4 @@
-import { resolve } from 'node:path'
+import { loadConfig } from '@latch/config'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { renderConfigScript } from './src/server/createWebApp.ts'
@@ -12,10 +12,8 @@ function latchConfigScript(): Plugin {
     configureServer(server) {
       server.middlewares.use('/latch-config.js', (_request, response) => {
         try {
-          const config = loadWebConfig({
-            env: process.env,
-            rootDir: resolve(import.meta.dirname, '../..'),
-          })
+          // The settings as the production server reads them: the environment over .env.
+          const config = loadWebConfig({ config: loadConfig() })
           response.setHeader('content-type', 'text/javascript; charset=utf-8')
           response.setHeader('cache-control', 'no-store')
           response.end(renderConfigScript(config))
