@@ -19,6 +19,11 @@ export type StartAnvilParameters = {
   allowedOrigins?: readonly string[]
   /** `Host` names allowed besides loopback; `LATCH_DEVNET_ALLOWED_HOSTS`. */
   allowedHosts?: readonly string[]
+  /**
+   * Forks another node at a block (tests: a second node of the same chain that stopped
+   * syncing there); `chainId` must then be that node's.
+   */
+  fork?: { url: string; blockNumber: number }
 }
 
 export type StartAnvilReturnType = {
@@ -45,6 +50,7 @@ export async function startAnvil(parameters: StartAnvilParameters): Promise<Star
     timeoutMs = 15_000,
     allowedOrigins = readDevnetEnv().allowedOrigins,
     allowedHosts = readDevnetEnv().allowedHosts,
+    fork,
   } = parameters
   const internalPort = await findFreePort()
   const internalRpcUrl = `http://127.0.0.1:${internalPort}`
@@ -60,6 +66,12 @@ export async function startAnvil(parameters: StartAnvilParameters): Promise<Star
       '--chain-id',
       String(chainId),
       '--quiet',
+      ...(fork
+        ? [
+            ...['--fork-url', fork.url, '--fork-block-number', String(fork.blockNumber)],
+            '--no-storage-caching',
+          ]
+        : []),
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   )

@@ -30,3 +30,25 @@ test('a test anvil on a free port: answers, sits behind the guard, stops, restar
     await again.stop()
   }
 })
+
+test('a fork is a second node of the same chain that stopped at a block', async () => {
+  const upstream = await startTestAnvil({ chainId: 31_998 })
+  try {
+    await upstream.rpc('anvil_mine', ['0xa'])
+    const behind = await startTestAnvil({
+      chainId: 31_998,
+      fork: { url: upstream.rpcUrl, blockNumber: 5 },
+    })
+    try {
+      expect(await behind.rpc('eth_blockNumber')).toBe('0x5')
+      const hashAt = async (node: typeof upstream, block: string) =>
+        ((await node.rpc('eth_getBlockByNumber', [block, false])) as { hash: string }).hash
+      expect(await hashAt(behind, '0x3')).toBe(await hashAt(upstream, '0x3'))
+      expect(await upstream.rpc('eth_blockNumber')).toBe('0xa')
+    } finally {
+      await behind.stop()
+    }
+  } finally {
+    await upstream.stop()
+  }
+})

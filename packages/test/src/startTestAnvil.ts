@@ -6,6 +6,11 @@ export type StartTestAnvilParameters = {
   chainId?: number
   /** The published port; a free one by default. Pass the old port to restart a chain in place. */
   port?: number
+  /**
+   * Forks the node at `url` at `blockNumber`: a second node of that chain (give its `chainId`)
+   * which serves its blocks up to there and nothing above, like a node that stopped syncing.
+   */
+  fork?: { url: string; blockNumber: number }
 }
 
 export type StartTestAnvilReturnType = {
@@ -34,9 +39,10 @@ export type StartTestAnvilReturnType = {
 export async function startTestAnvil({
   chainId = 31337,
   port,
+  fork,
 }: StartTestAnvilParameters = {}): Promise<StartTestAnvilReturnType> {
   // Port 0: the guard proxy binds a free port itself, so no other process can take it between.
-  const anvil = await startAnvil({ chainId, port: port ?? 0 })
+  const anvil = await startAnvil({ chainId, port: port ?? 0, ...(fork ? { fork } : {}) })
   let id = 0
   return {
     chainId,

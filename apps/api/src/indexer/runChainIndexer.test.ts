@@ -1,3 +1,4 @@
+import { type StartTestAnvilReturnType, startTestAnvil } from '@latch/test'
 import { eq } from 'drizzle-orm'
 import {
   type Address,
@@ -23,7 +24,6 @@ import {
   tokenAbi,
 } from './testing/createTestChain.ts'
 import { createTestLogger } from './testing/createTestLogger.ts'
-import { type StartForkedAnvilReturnType, startForkedAnvil } from './testing/startForkedAnvil.ts'
 import { type RpcProxy, startRpcProxy } from './testing/startRpcProxy.ts'
 import { waitFor } from './testing/waitFor.ts'
 
@@ -127,7 +127,7 @@ function clientsThrough(chain: TestChain, url: string): ChainClients {
 forEachDatabase('runChainIndexer behind a misbehaving RPC', (context) => {
   let chain: TestChain
   let proxy: RpcProxy
-  let behind: StartForkedAnvilReturnType | undefined
+  let behind: StartTestAnvilReturnType | undefined
   let token: Address
   let indexer: StartIndexerReturnType | undefined
   const { logger, entries } = createTestLogger()
@@ -266,9 +266,10 @@ forEachDatabase('runChainIndexer behind a misbehaving RPC', (context) => {
     proxy.setMode({})
     await waitForTruth()
     const beforeFlips = await readIndex(context.db, chain.chainId)
-    behind = await startForkedAnvil({
-      forkUrl: chain.rpcUrl,
-      blockNumber: (status()?.indexedBlock as number) - 5,
+    // A second node of the same chain, stopped 5 blocks below the indexed block.
+    behind = await startTestAnvil({
+      chainId: chain.chainId,
+      fork: { url: chain.rpcUrl, blockNumber: (status()?.indexedBlock as number) - 5 },
     })
     proxy.setMode({ flipWith: behind.rpcUrl })
     const seen = await letItRetry()
