@@ -3,12 +3,13 @@ import { toCaipNetworkId } from '../caip/toCaipNetworkId.ts'
 import type { LatchConfig } from '../createLatchConfig.ts'
 import { BalanceUnavailableError } from '../errors/balance.ts'
 import { ChainNotConfiguredError } from '../errors/connector.ts'
+import type { FiatCurrency } from '../options/createLatchOptions.ts'
 import { requestApi } from '../utils/requestApi.ts'
 
 export type GetBalanceParameters = {
   address: string
   chainId: number
-  currency?: 'usd' | 'eur' | undefined
+  currency?: FiatCurrency | undefined
   /** Aborts the request (TanStack Query passes one). */
   signal?: unknown
 }
@@ -49,7 +50,7 @@ export async function getBalance(
     path: `/v1/account/${encodeURIComponent(parameters.address)}/balance`,
     query: {
       chainId: toCaipNetworkId({ reference: parameters.chainId }),
-      currency: parameters.currency ?? 'usd',
+      currency: parameters.currency ?? config.options.currency,
     },
     signal: parameters.signal,
     schema: balanceResponseSchema,

@@ -1,5 +1,6 @@
 import { createApiTestConfig } from '@latch/test'
 import { describe, expect, it } from 'vitest'
+import { createLatchConfig } from '../createLatchConfig.ts'
 import type { FetchLike } from '../types.ts'
 import { getTokenBalances } from './getTokenBalances.ts'
 
@@ -113,5 +114,34 @@ describe('getTokenBalances', () => {
     await expect(getTokenBalances(offline, { address, chainId: 1 })).rejects.toThrow(
       'Chain "1" is not configured.',
     )
+  })
+})
+
+describe('getTokenBalances currency', () => {
+  it("asks in the person's currency (options.currency) when none is passed", async () => {
+    const urls: string[] = []
+    const config = createLatchConfig({
+      networks: [
+        {
+          id: 31337,
+          name: 'Latch Devnet',
+          caipNetworkId: 'eip155:31337',
+          rpcUrl: 'http://127.0.0.1:1',
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        },
+      ],
+      apiUrl: 'http://api.test',
+      projectId: 'abc',
+      options: { currency: 'eur' },
+      fetch: async (url) => {
+        urls.push(url)
+        return answer({ balances: [token('ETH', '1', { address: zero })] })(url)
+      },
+    })
+    const result = await getTokenBalances(config, { address, chainId: 31337 })
+    expect(new URL(urls[0] ?? '').searchParams.get('currency')).toBe('eur')
+    expect(result.currency).toBe('eur')
+    await getTokenBalances(config, { address, chainId: 31337, currency: 'usd' })
+    expect(new URL(urls[1] ?? '').searchParams.get('currency')).toBe('usd')
   })
 })

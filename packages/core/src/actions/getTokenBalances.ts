@@ -3,13 +3,14 @@ import { toCaipNetworkId } from '../caip/toCaipNetworkId.ts'
 import type { LatchConfig } from '../createLatchConfig.ts'
 import { BalanceUnavailableError } from '../errors/balance.ts'
 import { ChainNotConfiguredError } from '../errors/connector.ts'
+import type { FiatCurrency } from '../options/createLatchOptions.ts'
 import { requestApi, resolveApiImageUrl } from '../utils/requestApi.ts'
 
 export type GetTokenBalancesParameters = {
   address: string
   chainId: number
-  /** Fiat currency of `price`, `value` and `total`; default 'usd'. */
-  currency?: 'usd' | 'eur' | undefined
+  /** Fiat currency of `price`, `value` and `total`; default the person's (`options.currency`). */
+  currency?: FiatCurrency | undefined
   /** Read the chain now rather than the API's 30 s cache (after a transfer), and refresh it. */
   forceUpdate?: boolean | undefined
   /** Aborts the request (TanStack Query passes one). */
@@ -23,7 +24,7 @@ export type GetTokenBalancesReturnType = {
   native: TokenBalance
   /** The sum of the values the API knows; undefined when it knows none (no price). */
   total: number | undefined
-  currency: 'usd' | 'eur'
+  currency: FiatCurrency
 }
 
 export type GetTokenBalancesErrorType = BalanceUnavailableError | ChainNotConfiguredError
@@ -52,7 +53,7 @@ export async function getTokenBalances(
 ): Promise<GetTokenBalancesReturnType> {
   const network = config.networks.find((n) => n.id === parameters.chainId)
   if (!network) throw new ChainNotConfiguredError(parameters.chainId)
-  const currency = parameters.currency ?? 'usd'
+  const currency = parameters.currency ?? config.options.currency
   const { balances } = await requestApi(config, {
     path: `/v1/account/${encodeURIComponent(parameters.address)}/balance`,
     query: {
