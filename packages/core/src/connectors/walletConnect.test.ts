@@ -1,3 +1,4 @@
+import { rpcEndpointUrl } from '@latch/api-contract'
 import { describe, expect, it } from 'vitest'
 import { connect } from '../actions/connect.ts'
 import { disconnect } from '../actions/disconnect.ts'
@@ -13,14 +14,15 @@ import {
 import type { LatchNetwork } from '../webConfig/parseLatchWebConfig.ts'
 import { getWalletConnectNamespace, walletConnect } from './walletConnect.ts'
 
-const network = (id: number, port: number): LatchNetwork => ({
+/** A network as the page's configuration gives it: its RPC is the API's endpoint, not a node. */
+const network = (id: number): LatchNetwork => ({
   id,
   name: `Chain ${id}`,
   caipNetworkId: `eip155:${id}`,
-  rpcUrl: `http://127.0.0.1:${port}`,
+  rpcUrl: rpcEndpointUrl({ apiUrl: 'http://api.test', chainId: id, projectId: 'p'.repeat(32) }),
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
 })
-const networks = [network(31337, 4174), network(31339, 4175), network(31340, 4176)]
+const networks = [network(31337), network(31339), network(31340)]
 const other = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
 
@@ -104,7 +106,7 @@ describe('walletConnect', () => {
     await expect(core?.verify.resolve()).resolves.toEqual({ origin: '' })
   })
 
-  it('proposes every configured chain with its RPC, so unapproved methods go to the chain', async () => {
+  it("proposes every configured chain with its RPC (the API's endpoint), so unapproved methods go to the chain", async () => {
     const env = setup()
     await connectWallet(env)
     expect(env.sdk.log.connectParams).toEqual([
@@ -121,9 +123,9 @@ describe('walletConnect', () => {
             ],
             events: ['chainChanged', 'accountsChanged'],
             rpcMap: {
-              '31337': 'http://127.0.0.1:4174',
-              '31339': 'http://127.0.0.1:4175',
-              '31340': 'http://127.0.0.1:4176',
+              '31337': `http://api.test/v1/?chainId=eip155:31337&projectId=${'p'.repeat(32)}`,
+              '31339': `http://api.test/v1/?chainId=eip155:31339&projectId=${'p'.repeat(32)}`,
+              '31340': `http://api.test/v1/?chainId=eip155:31340&projectId=${'p'.repeat(32)}`,
             },
           },
         },
