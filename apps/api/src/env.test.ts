@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { defaultStateDir, parseEnv } from './env.ts'
@@ -341,5 +342,19 @@ describe('parseEnv and the shared schema', () => {
         LATCH_PROJECT_IDS: 'a',
       }).message,
     ).toContain('- LATCH_NETWORKS[0].namespace: Expected "eip155" (the only namespace so far).')
+  })
+})
+
+describe('parseEnv reads the .env file under the environment', () => {
+  test('an unreadable LATCH_ENV_FILE stops the API with a clear message', () => {
+    const run = spawnSync(process.execPath, [path.join(import.meta.dirname, 'server.ts')], {
+      env: { PATH: process.env.PATH ?? '', LATCH_ENV_FILE: '/nowhere/latch.env' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    })
+    expect(run.status).toBe(1)
+    expect(run.stdout + run.stderr).toContain(
+      '- LATCH_ENV_FILE: Cannot read the settings file "/nowhere/latch.env".',
+    )
   })
 })

@@ -3,6 +3,7 @@ import {
   type ConfigSource,
   defaultAllowedOrigins,
   defaultStateDir,
+  EnvFileError,
   type LatchConfig,
   loadConfigSource,
   type Network,
@@ -68,7 +69,7 @@ export function parseEnv(overrides: EnvOverrides = {}, source?: ConfigSource): E
   const defined = Object.fromEntries(
     Object.entries(overrides).filter(([, value]) => value !== undefined),
   )
-  const input: ConfigSource = { ...(source ?? loadConfigSource().source), ...defined }
+  const input: ConfigSource = { ...(source ?? readProcessSettings()), ...defined }
   const result = safeParseConfig(input, { checkOriginPattern: parseOriginPattern })
   const issues: ConfigIssue[] = [...result.issues]
   // Real networks have no devnet project id to fall back on: without ids every call is a 401.
@@ -85,4 +86,16 @@ export function parseEnv(overrides: EnvOverrides = {}, source?: ConfigSource): E
     HOST: config.HOST ?? '127.0.0.1',
     ...Object.fromEntries(apiKeys.map((key) => [key, config[key]])),
   } as Env
+}
+
+/** The process environment over the `.env` file; an unreadable LATCH_ENV_FILE is a bad setting. */
+function readProcessSettings(): ConfigSource {
+  try {
+    return loadConfigSource().source
+  } catch (error) {
+    if (!(error instanceof EnvFileError)) throw error
+    throw new InvalidEnvError({
+      issues: [{ variable: 'LATCH_ENV_FILE', message: error.message.replaceAll('\n', ' ') }],
+    })
+  }
 }
