@@ -22,7 +22,7 @@ export const eip155NetworkSchema = z
     name: z.string().min(1),
     /** Used by the server only; may hold a provider key. Never sent to the page. */
     rpcUrl: httpUrl,
-    /** A node URL without a key the API may advertise to servers; never sent to the page. */
+    /** Accepted for older configs, advertised nowhere: clients get the API's JSON-RPC endpoint. */
     publicRpcUrl: httpUrl.optional(),
     nativeCurrency: z.strictObject({
       name: z.string().min(1),
