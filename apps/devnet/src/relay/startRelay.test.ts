@@ -279,16 +279,31 @@ test('connections past the per-IP cap get 429; closing one frees its place', asy
 })
 
 test('a socket is closed (1001) when its JWT expires, so the client reconnects with a fresh one', async () => {
-  const strict = await startRelay({ port: 0, authSkewMs: 0 })
+  // The relay's clock stands 20 ms before the JWT's expiry: no waiting out its lifetime.
+  const issuedAt = Math.floor(Date.now() / 1000)
+  const expiresAtMs = (issuedAt + 2) * 1000
+  let time = expiresAtMs - 20
+  const strict = await startRelay({ port: 0, authSkewMs: 0, now: () => time })
   try {
-    const now = Math.floor(Date.now() / 1000)
-    const jwt = await signJWT('session', strict.url, 2, generateKeyPair(), now)
+    const jwt = await signJWT('session', strict.url, 2, generateKeyPair(), issuedAt)
     const socket = new WsClient(`${strict.url}/?auth=${jwt}`)
     const closed = new Promise<[number, string]>((resolve) =>
       socket.on('close', (code, reason) => resolve([code, String(reason)])),
     )
     await new Promise((resolve) => socket.once('open', resolve))
+    const opened = performance.now()
     expect(await within(closed, 5000)).toEqual([1001, 'Auth JWT expired.'])
+    expect(performance.now() - opened).toBeLessThan(1_000)
+    // At its expiry, the same JWT is refused outright.
+    time = expiresAtMs
+    const late = new WsClient(`${strict.url}/?auth=${jwt}`)
+    const refused = new Promise<[number, string]>((resolve) =>
+      late.on('close', (code, reason) => resolve([code, String(reason)])),
+    )
+    expect(await within(refused, 5000)).toEqual([
+      3000,
+      `Unauthorized: Auth JWT expired at "${issuedAt + 2}".`,
+    ])
   } finally {
     await strict.stop()
   }

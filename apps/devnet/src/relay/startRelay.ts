@@ -86,6 +86,11 @@ export type StartRelayParameters = {
   audiences?: readonly string[]
   /** Clock difference tolerated on the JWT's `iat` and `exp`; 60 s by default. */
   authSkewMs?: number
+  /**
+   * Clock in milliseconds for JWT checks and expiry, message TTLs and rate limits; `Date.now`
+   * by default, injected by tests.
+   */
+  now?: () => number
 }
 
 export type RelaySocketLimits = {
@@ -123,9 +128,10 @@ export async function startRelay({
   allowedHosts = readDevnetEnv().allowedHosts,
   audiences = [],
   authSkewMs = 60_000,
+  now = Date.now,
 }: StartRelayParameters): Promise<StartRelayReturnType> {
   const socketLimits: RelaySocketLimits = { ...defaultRelaySocketLimits, ...limits }
-  const hub = createRelayHub({ log, limits })
+  const hub = createRelayHub({ log, limits, now })
   const sockets = new WebSocketServer({ noServer: true, maxPayload: socketLimits.maxPayloadBytes })
   const alive = new Map<WebSocket, boolean>()
   /** remote address -> open (or opening) sockets */
@@ -191,6 +197,7 @@ export async function startRelay({
         jwt: auth,
         audiences: [...ownAudiences, ...audiences],
         skewMs: authSkewMs,
+        now: now(),
       })
       clientId = verified.clientId
       expiresAt = verified.expiresAt
@@ -209,7 +216,7 @@ export async function startRelay({
       // A socket lives no longer than its JWT: 1001 makes the SDK reconnect with a fresh one.
       const expiry = setTimeout(
         () => ws.close(1001, 'Auth JWT expired.'),
-        Math.min(expiresAt + authSkewMs - Date.now(), 2 ** 31 - 1),
+        Math.min(expiresAt + authSkewMs - now(), 2 ** 31 - 1),
       )
       expiry.unref()
       ws.once('close', () => clearTimeout(expiry))
