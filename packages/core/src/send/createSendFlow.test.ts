@@ -157,9 +157,14 @@ function createSendApi(names: Record<string, Record<string, string>> = {}) {
   return { fetch, calls }
 }
 
-/** A config connected through a fake wallet whose requests go to anvil (which signs). */
+/** A config connected through a fake wallet whose requests go to the test wallet. */
 async function connected(
-  options: { names?: Record<string, Record<string, string>>; currency?: FiatCurrency } = {},
+  options: {
+    names?: Record<string, Record<string, string>>
+    currency?: FiatCurrency
+    /** Another chain the app configures (its RPC the same anvil, for reads only). */
+    otherChainId?: number
+  } = {},
 ) {
   const api = createSendApi(options.names)
   const wallet = createFakeConnector()
@@ -173,6 +178,17 @@ async function connected(
         rpcUrl: anvil.rpcUrl,
         nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
       },
+      ...(options.otherChainId
+        ? [
+            {
+              id: options.otherChainId,
+              name: 'Other',
+              caipNetworkId: `eip155:${options.otherChainId}`,
+              rpcUrl: anvil.rpcUrl,
+              nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+            },
+          ]
+        : []),
     ],
     apiUrl: 'http://api.test',
     projectId: 'p',
@@ -449,5 +465,61 @@ describe('createSendFlow', () => {
     expect(flow.getState().name?.status).toBe('success')
     expect(resolving()).toHaveLength(1)
     stop()
+  })
+
+  it('resolves the name again on the chain the wallet switches to', async () => {
+    const evmAddress = freshAddress()
+    const devnetAddress = freshAddress()
+    const setup = await connected({
+      otherChainId: 1,
+      // Chain 1's coin type is 60 itself; 31337 has its own entry.
+      names: {
+        'carol.latch.id': { '60': evmAddress, [String(0x80000000 + chainId)]: devnetAddress },
+      },
+    })
+    const { flow, stop } = await loadedFlow(setup)
+    flow.setReceiver('carol.latch.id')
+    let state = await until(flow, (s) => s.name?.status === 'success')
+    expect(state.name).toMatchObject({
+      address: expect.stringMatching(new RegExp(devnetAddress.slice(2), 'i')),
+    })
+
+    setup.wallet.emitter.emit('chainChanged', 1)
+    state = await until(
+      flow,
+      (s) =>
+        s.chainId === 1 &&
+        s.name?.status === 'success' &&
+        s.name.address.toLowerCase() === evmAddress.toLowerCase(),
+    )
+    const asked = setup.api.calls
+      .filter((url) => url.pathname === '/v1/profile/account/carol.latch.id')
+      .map((url) => url.searchParams.get('chainId'))
+    expect(asked).toEqual([String(chainId), '1'])
+    stop()
+  })
+
+  it('estimates the fee again every feeRefreshMs while watched, and stops when left', async () => {
+    const setup = await connected()
+    const clock = createFakeScheduler()
+    const flow = createSendFlow(setup.config, { scheduler: clock.scheduler, feeRefreshMs: 15_000 })
+    let asked = 0
+    const stop = flow.subscribe((state, previous) => {
+      if (state.fee.status === 'pending' && previous.fee.status !== 'pending') asked += 1
+    })
+    await until(flow, (state) => state.tokensStatus === 'success')
+    flow.setToken(nativeId)
+    clock.advance(0)
+    await until(flow, (state) => state.fee.status === 'success')
+    expect(asked).toBe(1)
+    clock.advance(14_999)
+    expect(asked).toBe(1)
+    clock.advance(1)
+    await until(flow, (state) => state.fee.status === 'success')
+    expect(asked).toBe(2)
+    stop()
+    clock.advance(60_000)
+    expect(asked).toBe(2)
+    expect(clock.pending()).toBe(0)
   })
 })
