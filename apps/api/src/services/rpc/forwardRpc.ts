@@ -6,6 +6,7 @@ import { checkRpcParams } from './checkRpcParams.ts'
 import type { RpcBodyEntry } from './parseRpcBody.ts'
 import { postToNode } from './postToNode.ts'
 import type { RpcSettings } from './rpcSettings.ts'
+import { scrubNodeUrl } from './scrubNodeUrl.ts'
 
 export type ForwardRpcParameters = {
   entries: readonly RpcBodyEntry[]
@@ -126,7 +127,6 @@ export async function forwardRpc({
       for (const call of checked) failed(call.index, call.id, refusal)
       return answered(entries, answers)
     }
-    const secrets = secretsOf(node.url)
     for (const [upstreamId, call] of checked.entries()) {
       const item = byId.get(upstreamId) as Record<string, unknown> | undefined
       const error = item && 'error' in item ? jsonRpcErrorSchema.safeParse(item.error) : undefined
@@ -136,12 +136,12 @@ export async function forwardRpc({
           id: call.id,
           error: {
             code: error.data.code,
-            message: scrub(error.data.message, secrets),
+            message: scrubNodeUrl(error.data.message, node.url),
             ...('data' in error.data
               ? {
                   data:
                     typeof error.data.data === 'string'
-                      ? scrub(error.data.data, secrets)
+                      ? scrubNodeUrl(error.data.data, node.url)
                       : error.data.data,
                 }
               : {}),
@@ -191,29 +191,4 @@ function matchAnswers(answer: unknown, count: number): Map<number, unknown> {
       for (let upstreamId = 0; upstreamId < count; upstreamId++) byId.set(upstreamId, answer)
   }
   return byId
-}
-
-/** The parts of a node URL that may hold a key: the URL itself, its path, query and user. */
-function secretsOf(url: string): string[] {
-  const secrets = [url, url.replace(/\/+$/, '')]
-  try {
-    const parsed = new URL(url)
-    if (parsed.pathname.length > 1) secrets.push(parsed.host + parsed.pathname, parsed.pathname)
-    if (parsed.search.length > 1) secrets.push(parsed.search.slice(1))
-    if (parsed.username) secrets.push(parsed.username)
-    if (parsed.password) secrets.push(parsed.password)
-  } catch {
-    // Configuration checked it is a URL; nothing more to hide.
-  }
-  // Longest first, so a URL is replaced whole before its path alone.
-  return [...new Set(secrets)]
-    .filter((secret) => secret.length > 1)
-    .sort((a, b) => b.length - a.length)
-}
-
-/** A node's error text with its URL (and key) replaced. */
-function scrub(text: string, secrets: readonly string[]): string {
-  let scrubbed = text
-  for (const secret of secrets) scrubbed = scrubbed.replaceAll(secret, '[node]')
-  return scrubbed
 }
