@@ -1,5 +1,5 @@
 import type { LatchNetwork } from '@latch/core'
-import { type StartTestAnvilReturnType, startTestAnvil } from '@latch/test'
+import { anvilAccounts, type StartTestAnvilReturnType, startTestAnvil } from '@latch/test'
 import { createPublicClient, http, parseEther, toHex, verifyMessage, verifyTypedData } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -7,10 +7,11 @@ import {
   type DevnetWalletRequest,
 } from './createDevnetWalletProvider.ts'
 
-// anvil's first test account.
-const privateKey = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
-const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
-const recipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+// anvil's first test account sends, to the second.
+const [{ privateKey, address }, { address: recipient }] = anvilAccounts as [
+  (typeof anvilAccounts)[number],
+  (typeof anvilAccounts)[number],
+]
 
 let anvil: StartTestAnvilReturnType
 let rpcUrl: string

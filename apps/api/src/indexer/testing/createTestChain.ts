@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { isPortFree, type StartTestAnvilReturnType, startTestAnvil } from '@latch/test'
+import {
+  anvilAccounts,
+  isPortFree,
+  type StartTestAnvilReturnType,
+  startTestAnvil,
+} from '@latch/test'
 import {
   type Abi,
   type Address,
@@ -19,12 +24,12 @@ import type { ChainClients } from '../../createChainClients.ts'
 import type { ApiNetwork } from '../../network.ts'
 
 /** anvil's first four well-known accounts: unlocked, each with 10000 ETH. */
-export const testAccounts = [
-  '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
-  '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-  '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
-  '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
-] as const satisfies readonly Address[]
+export const testAccounts = anvilAccounts.slice(0, 4).map((account) => account.address) as [
+  Address,
+  Address,
+  Address,
+  Address,
+]
 
 export const tokenAbi = parseAbi([
   'function mint(address to, uint256 amount)',
