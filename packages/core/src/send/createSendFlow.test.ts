@@ -522,4 +522,26 @@ describe('createSendFlow', () => {
     expect(asked).toBe(2)
     expect(clock.pending()).toBe(0)
   })
+
+  it("drops a name's answer that comes after the receiver changed", async () => {
+    const setup = await connected({
+      names: {
+        'alice.latch.id': { '60': freshAddress() },
+        'bobby.latch.id': { '60': freshAddress() },
+      },
+    })
+    const clock = createFakeScheduler()
+    const flow = createSendFlow(setup.config, { scheduler: clock.scheduler, feeRefreshMs: 0 })
+    const stop = flow.subscribe(() => {})
+    flow.setReceiver('alice.latch.id')
+    clock.advance(300)
+    // Alice's answer is on its way; the person types another name.
+    flow.setReceiver('bobby.latch.id')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(flow.getState().name).toEqual({ name: 'bobby.latch.id', status: 'pending' })
+    clock.advance(300)
+    const state = await until(flow, (s) => s.name?.status === 'success')
+    expect(state.name?.name).toBe('bobby.latch.id')
+    stop()
+  })
 })

@@ -296,12 +296,14 @@ export function createSendFlow(
     const { address, chainId } = config.getState()
     const state = store.getState()
     if (address === state.address && chainId === state.chainId) return
-    const sameAddress = address?.toLowerCase() === state.address?.toLowerCase()
     feeKey = undefined
+    // Balances are per account and chain: none of the old ones can be chosen meanwhile.
     set({
       address,
       chainId,
-      ...(sameAddress ? {} : { tokens: [], tokensStatus: 'pending' as const, nativePrice: 0 }),
+      tokens: [],
+      tokensStatus: 'pending',
+      nativePrice: 0,
       fee: { status: 'idle', value: undefined },
     })
     void loadTokens()
@@ -313,10 +315,11 @@ export function createSendFlow(
 
   function scheduleName(delay: number): void {
     scheduler.clearTimeout(nameTimer)
+    // An answer still on its way is for what was typed before.
+    nameRequest += 1
     const state = store.getState()
     const receiver = readReceiver(state.receiver, suffix)
     if (receiver.kind !== 'name') {
-      nameRequest += 1
       if (state.name) set({ name: undefined })
       return
     }
