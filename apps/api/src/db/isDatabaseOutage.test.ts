@@ -1,18 +1,9 @@
-import net from 'node:net'
+import { findFreePort } from '@latch/test'
 import { DrizzleQueryError } from 'drizzle-orm'
 import pg from 'pg'
 import { expect, test } from 'vitest'
 import { RpcUnavailableError } from '../errors/upstream.ts'
 import { isDatabaseOutage } from './isDatabaseOutage.ts'
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 function databaseError(code: string): pg.DatabaseError {
   const error = new pg.DatabaseError('server says no', 0, 'error')
@@ -22,7 +13,7 @@ function databaseError(code: string): pg.DatabaseError {
 
 test('a server that refuses connections, as the pool and Drizzle report it, is an outage', async () => {
   const pool = new pg.Pool({
-    connectionString: `postgresql://postgres@127.0.0.1:${await closedPort()}/postgres`,
+    connectionString: `postgresql://postgres@127.0.0.1:${await findFreePort()}/postgres`,
     connectionTimeoutMillis: 1_000,
   })
   const refused = await pool.query('SELECT 1').catch((error: unknown) => error)
