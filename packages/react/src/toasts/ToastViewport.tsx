@@ -1,4 +1,3 @@
-
 export type ToastViewportProps = {
   toast: {
     open: boolean
