@@ -210,6 +210,7 @@ export {
   toConnectorError,
   UserRejectedRequestError,
 } from './errors/connector.ts'
+export { errorAlerts, getErrorAlertId } from './errors/errorAlerts.ts'
 export {
   type ErrorAlertId,
   type ErrorCatalogueEntry,

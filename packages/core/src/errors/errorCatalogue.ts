@@ -1,16 +1,7 @@
 import type { ErrorCode } from './base.ts'
+import { type ErrorAlertId, errorAlerts } from './errorAlerts.ts'
 
-/** The alerts of spec section 8 (title and text in `@latch/react`'s `alerts`). */
-export type ErrorAlertId =
-  | 'networkNotFound'
-  | 'originNotAllowed'
-  | 'unverifiedDomain'
-  | 'invalidProjectId'
-  | 'invalidConfig'
-  | 'projectIdNotConfigured'
-  | 'embeddedWalletLoadFailed'
-  | 'embeddedWalletTimeout'
-  | 'sessionExpired'
+export { type ErrorAlertId, serverTextAlerts } from './errorAlerts.ts'
 
 export type ErrorCatalogueEntry = {
   code: ErrorCode
@@ -253,7 +244,7 @@ export const errorCatalogue = {
     message: 'The API does not allow calls from this origin.',
     spec: "Server text mapping: 'Unauthorized: origin not allowed' to invalid configuration",
     show: 'alert',
-    alert: 'originNotAllowed',
+    alert: errorAlerts.OriginNotAllowedError,
     messageKey: 'error.invalidAppConfiguration',
   },
   InvalidProjectIdError: {
@@ -261,7 +252,7 @@ export const errorCatalogue = {
     message: 'The API does not know this project id.',
     spec: "Server text mapping: 'Unauthorized: invalid key' to invalid project id",
     show: 'alert',
-    alert: 'invalidProjectId',
+    alert: errorAlerts.InvalidProjectIdError,
     messageKey: 'error.invalidAppConfiguration',
   },
   ProjectIdNotConfiguredError: {
@@ -269,7 +260,7 @@ export const errorCatalogue = {
     message: 'Project ID Not Configured.',
     spec: 'Alerts: Project ID Not Configured',
     show: 'alert',
-    alert: 'projectIdNotConfigured',
+    alert: errorAlerts.ProjectIdNotConfiguredError,
     messageKey: 'error.projectIdNotConfigured',
   },
   InvalidConfigError: {
@@ -277,7 +268,7 @@ export const errorCatalogue = {
     message: 'The app configuration is invalid.',
     spec: 'Alerts: Invalid App Configuration',
     show: 'alert',
-    alert: 'invalidConfig',
+    alert: errorAlerts.InvalidConfigError,
     messageKey: 'error.invalidAppConfiguration',
   },
   // Transfers (spec section 5's validation, and their outcome)
@@ -319,19 +310,6 @@ export const errorCatalogue = {
 } as const satisfies Record<string, ErrorCatalogueEntry>
 
 export type ErrorCatalogueName = keyof typeof errorCatalogue
-
-/**
- * The server texts of spec section 8 ('Server text mapping') and the alert each one means,
- * for an answer of the Latch API that carries one.
- */
-export const serverTextAlerts: Readonly<Record<string, ErrorAlertId>> = {
-  // The texts the Latch API answers with (`serverMessages` of `@latch/api-contract`, checked
-  // by test; not imported, so the page's first chunk stays free of zod).
-  'Unauthorized: origin not allowed': 'originNotAllowed',
-  'Unauthorized: invalid key': 'invalidProjectId',
-  // Not sent by the Latch API (it issues no JWT); mapped as the spec says.
-  'JWT validation error: JWT Token is not yet valid': 'sessionExpired',
-}
 
 /**
  * The entries of spec section 8 that Latch cannot raise yet, and why; listed so that none is

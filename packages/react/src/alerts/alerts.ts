@@ -1,4 +1,4 @@
-import { type ErrorAlertId, getErrorCatalogueEntry, serverTextAlerts } from '@latch/core'
+import { type ErrorAlertId, getErrorAlertId, serverTextAlerts } from '@latch/core'
 import type { MessageKey } from '../i18n/en.ts'
 
 /** The alerts of spec section 8, each a title and a text from the message table. */
@@ -31,14 +31,14 @@ export function getAlertIdFromServerMessage(message: string): AlertId | undefine
 }
 
 /**
- * The alert an error calls for: by core's `errorCatalogue` (an error whose entry is an alert),
+ * The alert an error calls for: by core's `errorAlerts` (an error the catalogue shows as an alert),
  * by the server text it carries (in `details`, as `getBalance` keeps the API's message), or by
  * an HTTP 401/403 status; undefined for errors that are not about the app's configuration or
  * session.
  */
 export function getAlertId(error: unknown): AlertId | undefined {
-  const entry = getErrorCatalogueEntry(error)
-  if (entry && 'alert' in entry && entry.alert) return entry.alert
+  const byName = getErrorAlertId(error)
+  if (byName) return byName
   for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
     const { details, status } = current as { details?: unknown; status?: unknown }
     const text = typeof details === 'string' ? details : current.message
