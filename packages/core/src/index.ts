@@ -219,6 +219,12 @@ export {
   notRaisedYet,
   serverTextAlerts,
 } from './errors/errorCatalogue.ts'
+export {
+  type ErrorMessageKeyName,
+  errorMessageKeys,
+  type GetErrorMessageKeyReturnType,
+  getErrorMessageKey,
+} from './errors/errorMessageKeys.ts'
 export { type FromProviderErrorOptions, fromProviderError } from './errors/fromProviderError.ts'
 export {
   type GetErrorCatalogueEntryReturnType,

@@ -1,4 +1,4 @@
-import { errorCatalogue, getErrorCatalogueEntry } from '@latch/core'
+import { errorMessageKeys, getErrorMessageKey } from '@latch/core'
 import { en, type MessageKey } from '../i18n/en.ts'
 import { translate } from '../i18n/locales.ts'
 
@@ -11,7 +11,7 @@ export type Translate = (
 const english: Translate = (key, values) => translate(en, key, values)
 
 // Every message key of core's error table is a key of the message tables (checked by tsc).
-errorCatalogue satisfies Readonly<Record<string, { readonly messageKey: MessageKey | undefined }>>
+errorMessageKeys satisfies Readonly<Record<string, MessageKey | undefined>>
 
 /** The chain id a switch-chain error is about, for its `{chainId}` placeholder. */
 function chainIdOf(error: Error): string | undefined {
@@ -28,13 +28,14 @@ function accountNameOf(error: Error): string {
 
 /**
  * A user-facing sentence for an error, in the locale of `t` (English by default): the message
- * core's `errorCatalogue` names for it (spec section 8), else its own short message.
+ * core's `errorCatalogue` names for it (spec section 8, keys in `errorMessageKeys`), else its
+ * own short message.
  */
 export function getErrorMessage(error: unknown, t: Translate = english): string {
   if (!(error instanceof Error)) return t('error.generic')
-  const entry = getErrorCatalogueEntry(error)
+  const entry = getErrorMessageKey(error)
   // The table's own literal key, so tsc checks it against the message tables.
-  const key = entry && errorCatalogue[entry.name].messageKey
+  const key = entry?.key
   if (entry && key)
     return t(key, {
       chainId: chainIdOf(entry.error) ?? '',

@@ -1,0 +1,69 @@
+/**
+ * The message-table key of each error in `errorCatalogue` (undefined: the error's own short
+ * message is shown): the catalogue's `messageKey` fields read from here. Kept apart from the
+ * catalogue so that the page's JS before a click does not carry the whole table.
+ */
+export const errorMessageKeys = {
+  UserRejectedRequestError: 'error.userRejected',
+  UnauthorizedProviderError: 'error.unauthorized',
+  ProviderDisconnectedError: 'error.disconnected',
+  ChainDisconnectedError: 'error.chainDisconnected',
+  SwitchChainError: 'error.switchChainFailed',
+  ProviderRequestError: undefined,
+  InvalidChainIdError: 'error.invalidChainId',
+  ParseRpcError: 'error.rpcParse',
+  InvalidRequestRpcError: 'error.rpcInvalidRequest',
+  MethodNotFoundRpcError: 'error.rpcMethodNotFound',
+  InvalidParamsRpcError: 'error.rpcInvalidParams',
+  InternalRpcError: 'error.rpcInternal',
+  ServerRpcError: 'error.rpcServer',
+  ChainNotConfiguredError: 'error.chainNotSupported',
+  ConnectorAlreadyConnectedError: 'error.connectorAlreadyConnected',
+  ConnectorNotConnectedError: 'error.connectorNotConnected',
+  DisconnectFailedError: 'error.failedToDisconnect',
+  SignatureDeclinedError: 'error.signatureDeclined',
+  BalanceUnavailableError: 'error.tokenBalanceUnavailable',
+  TransactionsUnavailableError: 'activity.failed',
+  AccountNameResolutionError: 'send.resolveNameFailed',
+  NameSuggestionsUnavailableError: 'error.nameSuggestions',
+  AccountNamesUnavailableError: 'error.accountNames',
+  IdentityUnavailableError: 'error.accountNames',
+  NameRegistrationError: 'error.registerName',
+  SignInFailedError: 'error.signInFailed',
+  SessionsUnavailableError: 'error.sessionsUnavailable',
+  RevokeSessionFailedError: 'error.revokeSession',
+  AbortError: 'error.requestAborted',
+  OriginNotAllowedError: 'error.invalidAppConfiguration',
+  InvalidProjectIdError: 'error.invalidAppConfiguration',
+  ProjectIdNotConfiguredError: 'error.projectIdNotConfigured',
+  InvalidConfigError: 'error.invalidAppConfiguration',
+  TransferFieldsRequiredError: 'send.amountAndReceiverRequired',
+  TransferTokenRequiredError: 'send.tokenRequired',
+  TransferChainUnsupportedError: 'send.unsupportedChain',
+  TransferRevertedError: 'send.failed',
+  InvalidNameLabelError: 'names.rule',
+} as const
+
+export type ErrorMessageKeyName = keyof typeof errorMessageKeys
+
+export type GetErrorMessageKeyReturnType =
+  | { name: ErrorMessageKeyName; key: (typeof errorMessageKeys)[ErrorMessageKeyName]; error: Error }
+  | undefined
+
+/**
+ * The first error down `error`'s cause chain that the catalogue names (an abort wins), with
+ * its message key; the same search as `getErrorCatalogueEntry`.
+ */
+export function getErrorMessageKey(error: unknown): GetErrorMessageKeyReturnType {
+  let found: GetErrorMessageKeyReturnType
+  for (let current = error, depth = 0; current instanceof Error && depth < 8; depth += 1) {
+    if (Object.hasOwn(errorMessageKeys, current.name)) {
+      const name = current.name as ErrorMessageKeyName
+      const entry = { name, key: errorMessageKeys[name], error: current }
+      if (name === 'AbortError') return entry
+      found ??= entry
+    }
+    current = current.cause
+  }
+  return found
+}
