@@ -86,6 +86,10 @@ function integerParameter(message: string, { min, max }: { min: number; max: num
 export const getWalletsQuerySchema = z.object({
   /** Checked by the API's project middleware; it may come in the `X-Project-Id` header instead. */
   projectId: z.string().min(1).optional(),
+  /** The SDK's type, as in the `X-Sdk-Type` header (spec section 7); recorded per project. */
+  sdkType: z.string().max(64, 'sdkType must be at most 64 characters.').optional(),
+  /** The SDK's version, as in the `X-Sdk-Version` header; recorded per project. */
+  sdkVersion: z.string().max(64, 'sdkVersion must be at most 64 characters.').optional(),
   page: integerParameter('page must be a positive integer.', {
     min: 1,
     max: 1_000_000,

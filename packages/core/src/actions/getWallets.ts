@@ -7,11 +7,9 @@ import {
 } from '../registry/errors.ts'
 import type { FetchLike } from '../types.ts'
 import { parseApiResponse } from '../utils/parseApiResponse.ts'
+import { sdkHeaders, sdkType, sdkVersion } from '../utils/sdkHeaders.ts'
 
-/** Sent as `x-sdk-type` with every wallet-listing call (spec section 7). */
-export const sdkType = 'latch'
-/** Sent as `x-sdk-version`; kept equal to the version in packages/core/package.json. */
-export const sdkVersion = '0.0.0'
+export { sdkType, sdkVersion } from '../utils/sdkHeaders.ts'
 /** Wallets per page of the All Wallets view (spec section 9). */
 export const walletsPageSize = 40
 
@@ -56,6 +54,8 @@ export async function getWallets(
 ): Promise<GetWalletsReturnType> {
   const query = new URLSearchParams({
     projectId: config.projectId,
+    sdkType,
+    sdkVersion,
     page: String(parameters.page ?? 1),
     entries: String(parameters.entries ?? walletsPageSize),
   })
@@ -77,7 +77,7 @@ export async function getWallets(
   let body: unknown
   try {
     const response = await fetchFn(`${config.apiUrl}/getWallets?${query}`, {
-      headers: { accept: 'application/json', 'x-sdk-type': sdkType, 'x-sdk-version': sdkVersion },
+      headers: { accept: 'application/json', ...sdkHeaders },
       signal: parameters.signal,
     })
     body = await response.json().catch(() => undefined)

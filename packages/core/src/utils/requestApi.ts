@@ -1,6 +1,7 @@
 import type { LatchConfig } from '../createLatchConfig.ts'
 import type { FetchLike } from '../types.ts'
 import { type ApiResponseSchema, parseApiResponse } from './parseApiResponse.ts'
+import { sdkHeaders } from './sdkHeaders.ts'
 
 export type RequestApiParameters<E extends Error, T = unknown> = {
   /** Path under the API's base URL, segments already encoded: "/v1/account/0x.../nfts". */
@@ -25,7 +26,7 @@ export type RequestApiParameters<E extends Error, T = unknown> = {
 }
 
 /**
- * GETs JSON from the Latch API with the project id (or POSTs `body` as JSON) and parses it with
+ * GETs JSON from the Latch API with the project id and the SDK headers (or POSTs `body` as JSON) and parses it with
  * the contract's `schema`; any failure (offline, an error answer, a body that is not JSON or
  * does not match) becomes the caller's domain error, with the API's message as details.
  */
@@ -46,10 +47,14 @@ export async function requestApi<E extends Error, T = unknown>(
     response = await fetchFn(
       `${config.apiUrl}${parameters.path}?${query}`,
       parameters.body === undefined
-        ? { headers: { accept: 'application/json' }, signal: parameters.signal }
+        ? { headers: { accept: 'application/json', ...sdkHeaders }, signal: parameters.signal }
         : {
             method: 'POST',
-            headers: { accept: 'application/json', 'content-type': 'application/json' },
+            headers: {
+              accept: 'application/json',
+              'content-type': 'application/json',
+              ...sdkHeaders,
+            },
             body: JSON.stringify(parameters.body),
             signal: parameters.signal,
           },
