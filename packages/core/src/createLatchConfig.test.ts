@@ -291,11 +291,17 @@ describe('createLatchConfig', () => {
       networks: [network],
       apiUrl: 'http://api',
       projectId: 'p',
-      options: { allowUnsupportedChain: true, features: { swaps: false } },
+      options: { allowUnsupportedChain: true, features: { collapseWallets: true } },
     })
     const b = createLatchConfig({ networks: [network], apiUrl: 'http://api', projectId: 'p' })
-    expect(a.options).toMatchObject({ allowUnsupportedChain: true, features: { swaps: false } })
-    expect(b.options).toMatchObject({ allowUnsupportedChain: false, features: { swaps: true } })
+    expect(a.options).toMatchObject({
+      allowUnsupportedChain: true,
+      features: { collapseWallets: true },
+    })
+    expect(b.options).toMatchObject({
+      allowUnsupportedChain: false,
+      features: { collapseWallets: false },
+    })
     expect(a.toasts).not.toBe(b.toasts)
     a.toasts.show({ variant: 'loading', message: 'Connecting' })
     expect(a.toasts.getState().open).toBe(true)

@@ -275,6 +275,7 @@ export {
 export {
   type ConnectMethod,
   defaultLatchOptions,
+  defaultRestrictedTimeZones,
   type FiatCurrency,
   type LatchFeatures,
   type LatchOptions,
@@ -283,8 +284,10 @@ export {
   type SocialProvider,
   type ThemeMode,
   type ThemeVariables,
+  unbuiltFeatures,
   type WalletFeature,
 } from './options/createLatchOptions.ts'
+export { isRestrictedTimeZone } from './options/isRestrictedTimeZone.ts'
 // Wallet registry
 export {
   InvalidProjectIdError,

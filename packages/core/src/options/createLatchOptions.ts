@@ -56,6 +56,37 @@ export type LatchFeatures = {
   readonly pay: boolean
 }
 
+/**
+ * Features this build has nothing behind yet: switching one on fails at configuration
+ * (`InvalidConfigError`), it is never silently hidden. Remove an entry when its screen lands.
+ */
+export const unbuiltFeatures: readonly (keyof LatchFeatures)[] = [
+  'swaps',
+  'onramp',
+  'email',
+  'socials',
+  'smartSessions',
+  'pay',
+  'analytics',
+]
+
+/**
+ * Time zones (IANA, compared case-insensitively) whose users see neither on-ramp nor swaps
+ * (spec section 9: "a list of Chinese regions"). Mainland China's zones and their `PRC`
+ * alias, plus Hong Kong and Macau (both spellings), as the reference kit lists them.
+ */
+export const defaultRestrictedTimeZones: readonly string[] = [
+  'Asia/Shanghai',
+  'Asia/Urumqi',
+  'Asia/Chongqing',
+  'Asia/Harbin',
+  'Asia/Kashgar',
+  'Asia/Macau',
+  'Asia/Macao',
+  'Asia/Hong_Kong',
+  'PRC',
+]
+
 /** The app's resolved options: every field set, frozen. Read it from `config.options`. */
 export type LatchOptions = {
   readonly features: LatchFeatures
@@ -82,6 +113,12 @@ export type LatchOptions = {
   readonly nameSuffix: string
   /** The person's fiat currency: every balance, price and fee value is asked in it. */
   readonly currency: FiatCurrency
+  /** Terms of service, linked by the legal checkbox (http(s) URL). */
+  readonly termsConditionsUrl: string | undefined
+  /** Privacy policy, linked by the legal checkbox (http(s) URL). */
+  readonly privacyPolicyUrl: string | undefined
+  /** Users in these time zones see neither on-ramp nor swaps (`isRestrictedTimeZone`). */
+  readonly restrictedTimeZones: readonly string[]
 }
 
 /** What an app passes: any subset, features field by field. */
@@ -101,19 +138,23 @@ export type LatchOptionsParameters = {
   signIn?: SignInMode | undefined
   nameSuffix?: string | undefined
   currency?: FiatCurrency | undefined
+  termsConditionsUrl?: string | undefined
+  privacyPolicyUrl?: string | undefined
+  restrictedTimeZones?: readonly string[] | undefined
 }
 
 /** The defaults of spec sections 1 and 9. */
 export const defaultLatchOptions: LatchOptions = deepFreeze({
   features: {
-    swaps: true,
-    onramp: true,
+    // The spec's defaults are on; off until this build has something behind them.
+    swaps: false,
+    onramp: false,
     receive: true,
     send: true,
-    email: true,
-    socials: true,
+    email: false,
+    socials: false,
     history: true,
-    analytics: true,
+    analytics: false,
     allWallets: true,
     legalCheckbox: false,
     smartSessions: false,
@@ -134,23 +175,72 @@ export const defaultLatchOptions: LatchOptions = deepFreeze({
   signIn: 'off',
   nameSuffix: 'latch.id',
   currency: 'usd',
+  termsConditionsUrl: undefined,
+  privacyPolicyUrl: undefined,
+  restrictedTimeZones: defaultRestrictedTimeZones,
 })
 
 const unique = <T>(values: readonly T[]): T[] => [...new Set(values)]
 
+const connectMethods: readonly string[] = ['email', 'social', 'wallet'] satisfies ConnectMethod[]
+const walletFeatures: readonly string[] = [
+  'onramp',
+  'swaps',
+  'receive',
+  'send',
+] satisfies WalletFeature[]
+
 /**
  * Resolves an app's options against the defaults into a new frozen object (one per config,
  * no module state). Orders and lists are de-duplicated; an empty `socials` list turns the
- * socials feature off.
+ * socials feature off. Throws `InvalidConfigError` listing every problem: a feature switched
+ * on that this build does not have (`unbuiltFeatures`), an unknown order entry, the legal
+ * checkbox without a terms or privacy URL, a URL that is not http(s), a malformed time zone.
  */
 export function resolveOptions(parameters: LatchOptionsParameters = {}): LatchOptions {
   const defaults = defaultLatchOptions
+  const issues: string[] = []
   const socials = unique(parameters.socials ?? defaults.socials)
   const features = { ...defaults.features, ...withoutUndefined(parameters.features ?? {}) }
+  for (const feature of unbuiltFeatures)
+    if (parameters.features?.[feature] === true)
+      issues.push(
+        `options.features.${feature}: this build of Latch has no ${featureLabels[feature]} yet; leave it off.`,
+      )
+  const connectMethodsOrder = readOrder(
+    'connectMethodsOrder',
+    parameters.connectMethodsOrder ?? defaults.connectMethodsOrder,
+    connectMethods,
+    issues,
+  ) as ConnectMethod[]
+  const walletFeaturesOrder = readOrder(
+    'walletFeaturesOrder',
+    parameters.walletFeaturesOrder ?? defaults.walletFeaturesOrder,
+    walletFeatures,
+    issues,
+  ) as WalletFeature[]
+  const termsConditionsUrl = readUrl('termsConditionsUrl', parameters.termsConditionsUrl, issues)
+  const privacyPolicyUrl = readUrl('privacyPolicyUrl', parameters.privacyPolicyUrl, issues)
+  if (features.legalCheckbox && !termsConditionsUrl && !privacyPolicyUrl)
+    issues.push(
+      'options.features.legalCheckbox: needs termsConditionsUrl or privacyPolicyUrl to link to.',
+    )
+  const restrictedTimeZones = unique(parameters.restrictedTimeZones ?? defaults.restrictedTimeZones)
+  for (const zone of restrictedTimeZones)
+    if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone))
+      issues.push(`options.restrictedTimeZones: "${zone}" is not an IANA time zone name.`)
+  let currency: FiatCurrency | undefined
+  try {
+    currency = readCurrency(parameters.currency)
+  } catch (error) {
+    if (!(error instanceof InvalidConfigError)) throw error
+    issues.push(...error.issues)
+  }
+  if (issues.length > 0) throw new InvalidConfigError(issues)
   return deepFreeze({
     features: { ...features, socials: features.socials && socials.length > 0 },
-    connectMethodsOrder: unique(parameters.connectMethodsOrder ?? defaults.connectMethodsOrder),
-    walletFeaturesOrder: unique(parameters.walletFeaturesOrder ?? defaults.walletFeaturesOrder),
+    connectMethodsOrder,
+    walletFeaturesOrder,
     socials,
     allowUnsupportedChain: parameters.allowUnsupportedChain ?? defaults.allowUnsupportedChain,
     themeMode: parameters.themeMode ?? defaults.themeMode,
@@ -163,8 +253,51 @@ export function resolveOptions(parameters: LatchOptionsParameters = {}): LatchOp
     signIn: parameters.signIn ?? defaults.signIn,
     nameSuffix:
       parameters.nameSuffix?.trim().replace(/^\./, '').toLowerCase() || defaults.nameSuffix,
-    currency: readCurrency(parameters.currency) ?? defaults.currency,
+    currency: currency ?? defaults.currency,
+    termsConditionsUrl,
+    privacyPolicyUrl,
+    restrictedTimeZones,
   })
+}
+
+const featureLabels: Record<keyof LatchFeatures, string> = {
+  swaps: 'swaps',
+  onramp: 'on-ramp',
+  receive: 'receive',
+  send: 'send',
+  email: 'email login',
+  socials: 'social login',
+  history: 'history',
+  analytics: 'analytics',
+  allWallets: 'All Wallets',
+  legalCheckbox: 'legal checkbox',
+  smartSessions: 'smart sessions',
+  collapseWallets: 'collapsed wallets',
+  pay: 'pay',
+}
+
+/** An order list de-duplicated; an entry that is not one of `known` is an issue. */
+function readOrder(
+  name: string,
+  order: readonly string[],
+  known: readonly string[],
+  issues: string[],
+): string[] {
+  for (const entry of order)
+    if (!known.includes(entry))
+      issues.push(`options.${name}: "${entry}" is not one of ${known.join(', ')}.`)
+  return unique(order)
+}
+
+/** An optional http(s) URL, trimmed; anything else is an issue. */
+function readUrl(name: string, url: string | undefined, issues: string[]): string | undefined {
+  const value = url?.trim()
+  if (!value) return undefined
+  if (!/^https?:\/\/[^\s]+$/.test(value)) {
+    issues.push(`options.${name}: expected an http(s) URL.`)
+    return undefined
+  }
+  return value
 }
 
 const fiatCurrencies: readonly string[] = ['usd', 'eur'] satisfies FiatCurrency[]
