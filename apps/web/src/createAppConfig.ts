@@ -20,6 +20,12 @@ export function createAppConfig(webConfig: LatchWebConfig, window: Window): Latc
       appName: webConfig.appName,
       signIn: webConfig.signIn,
       nameSuffix: webConfig.nameSuffix,
+      features: webConfig.features,
+      connectMethodsOrder: webConfig.connectMethodsOrder,
+      walletFeaturesOrder: webConfig.walletFeaturesOrder,
+      termsConditionsUrl: webConfig.termsConditionsUrl,
+      privacyPolicyUrl: webConfig.privacyPolicyUrl,
+      restrictedTimeZones: webConfig.restrictedTimeZones,
     },
     connectors: [
       walletConnect({

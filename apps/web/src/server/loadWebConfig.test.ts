@@ -220,3 +220,90 @@ describe('loadWebConfig sign-in and names', () => {
     ).toThrow('- LATCH_REQUIRE_SIGN_IN: Expected true or false.')
   })
 })
+
+describe('loadWebConfig view options', () => {
+  it('passes LATCH_FEATURES, the orders, the legal links and the time zones to the page', () => {
+    const config = loadWebConfig({
+      env: {
+        LATCH_STATE_DIR: stateDirWithManifest(),
+        LATCH_FEATURES: 'legalCheckbox=on, collapseWallets=on, allWallets=off, swaps=off',
+        LATCH_TERMS_URL: 'https://shop.example/terms',
+        LATCH_PRIVACY_URL: 'https://shop.example/privacy',
+        LATCH_CONNECT_METHODS_ORDER: 'wallet,email',
+        LATCH_WALLET_FEATURES_ORDER: 'send,receive',
+        LATCH_RESTRICTED_TIME_ZONES: 'Europe/Paris, Asia/Shanghai',
+      },
+      rootDir: '/nowhere',
+    })
+    const expected = {
+      features: { legalCheckbox: true, collapseWallets: true, allWallets: false, swaps: false },
+      termsConditionsUrl: 'https://shop.example/terms',
+      privacyPolicyUrl: 'https://shop.example/privacy',
+      connectMethodsOrder: ['wallet', 'email'],
+      walletFeaturesOrder: ['send', 'receive'],
+      restrictedTimeZones: ['Europe/Paris', 'Asia/Shanghai'],
+    }
+    expect(config).toMatchObject(expected)
+    // What the page reads back from /latch-config.js.
+    expect(parseLatchWebConfig(JSON.parse(JSON.stringify(config)))).toMatchObject(expected)
+  })
+
+  it('LATCH_RESTRICTED_TIME_ZONES=none restricts none; unset leaves the default to the page', () => {
+    const stateDir = stateDirWithManifest()
+    expect(
+      loadWebConfig({
+        env: { LATCH_STATE_DIR: stateDir, LATCH_RESTRICTED_TIME_ZONES: 'none' },
+        rootDir: '/nowhere',
+      }).restrictedTimeZones,
+    ).toEqual([])
+    const plain = loadWebConfig({ env: { LATCH_STATE_DIR: stateDir }, rootDir: '/nowhere' })
+    expect(plain.restrictedTimeZones).toBeUndefined()
+    expect(plain.features).toBeUndefined()
+  })
+
+  it.each([
+    ['swaps=on', 'features.swaps: this build of Latch has no swaps yet; leave it off.'],
+    ['onramp=on', 'features.onramp: this build of Latch has no on-ramp yet; leave it off.'],
+    ['email=on', 'features.email: this build of Latch has no email login yet; leave it off.'],
+    ['socials=on', 'features.socials: this build of Latch has no social login yet; leave it off.'],
+    ['pay=on', 'features.pay: this build of Latch has no pay yet; leave it off.'],
+    [
+      'smartSessions=on',
+      'features.smartSessions: this build of Latch has no smart sessions yet; leave it off.',
+    ],
+    ['analytics=on', 'features.analytics: this build of Latch has no analytics yet; leave it off.'],
+    [
+      'legalCheckbox=on',
+      'features.legalCheckbox: needs termsConditionsUrl or privacyPolicyUrl to link to.',
+    ],
+  ])('LATCH_FEATURES=%s stops the web server at start', (features, message) => {
+    expect(() =>
+      loadWebConfig({
+        env: { LATCH_STATE_DIR: stateDirWithManifest(), LATCH_FEATURES: features },
+        rootDir: '/nowhere',
+      }),
+    ).toThrow(message)
+  })
+
+  it('refuses malformed settings with the setting named', () => {
+    const stateDir = stateDirWithManifest()
+    const load = (env: Record<string, string>) => () =>
+      loadWebConfig({ env: { LATCH_STATE_DIR: stateDir, ...env }, rootDir: '/nowhere' })
+    expect(load({ LATCH_FEATURES: 'bridges=on' })).toThrow('- LATCH_FEATURES[0]: Expected name=on')
+    expect(load({ LATCH_FEATURES: 'send=on,swaps=yes' })).toThrow(
+      '- LATCH_FEATURES[1]: Expected name=on',
+    )
+    expect(load({ LATCH_CONNECT_METHODS_ORDER: 'wallet,phone' })).toThrow(
+      '- LATCH_CONNECT_METHODS_ORDER[1]: Expected email, social or wallet.',
+    )
+    expect(load({ LATCH_WALLET_FEATURES_ORDER: 'bridge' })).toThrow(
+      '- LATCH_WALLET_FEATURES_ORDER[0]: Expected onramp, swaps, receive or send.',
+    )
+    expect(load({ LATCH_TERMS_URL: 'javascript:alert(1)' })).toThrow(
+      '- LATCH_TERMS_URL: Expected an http(s) URL.',
+    )
+    expect(load({ LATCH_RESTRICTED_TIME_ZONES: 'Asia/Shanghai,not a zone' })).toThrow(
+      '- LATCH_RESTRICTED_TIME_ZONES[1]: Expected IANA time zone names such as Asia/Shanghai, or none.',
+    )
+  })
+})

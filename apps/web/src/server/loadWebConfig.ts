@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type DevnetManifest, devnetManifestSchema, rpcEndpointUrl } from '@latch/api-contract'
 import { type ConfigSource, defaultApiUrl, type LatchConfig, parseConfig } from '@latch/config'
-import type { LatchNetwork, LatchWebConfig } from '@latch/core'
+import { type LatchNetwork, type LatchWebConfig, resolveOptions } from '@latch/core'
 
 export { defaultApiUrl }
 
@@ -80,6 +80,32 @@ export function loadWebConfig(parameters: LoadWebConfigParameters): LatchWebConf
   const relayUrl = config.LATCH_RELAY_URL || manifest?.relayUrl
   if (!relayUrl) throw new Error('No relay: set LATCH_RELAY_URL, or start the devnet.')
 
+  const viewOptions: Pick<
+    LatchWebConfig,
+    | 'features'
+    | 'connectMethodsOrder'
+    | 'walletFeaturesOrder'
+    | 'termsConditionsUrl'
+    | 'privacyPolicyUrl'
+    | 'restrictedTimeZones'
+  > = {
+    ...(config.LATCH_FEATURES ? { features: config.LATCH_FEATURES } : {}),
+    ...(config.LATCH_CONNECT_METHODS_ORDER
+      ? { connectMethodsOrder: config.LATCH_CONNECT_METHODS_ORDER }
+      : {}),
+    ...(config.LATCH_WALLET_FEATURES_ORDER
+      ? { walletFeaturesOrder: config.LATCH_WALLET_FEATURES_ORDER }
+      : {}),
+    ...(config.LATCH_TERMS_URL ? { termsConditionsUrl: config.LATCH_TERMS_URL } : {}),
+    ...(config.LATCH_PRIVACY_URL ? { privacyPolicyUrl: config.LATCH_PRIVACY_URL } : {}),
+    ...(config.LATCH_RESTRICTED_TIME_ZONES
+      ? { restrictedTimeZones: config.LATCH_RESTRICTED_TIME_ZONES }
+      : {}),
+  }
+  // The config check at start: a feature this build does not have, or the legal checkbox
+  // without a link, stops the server with core's InvalidConfigError (its issues name the field).
+  resolveOptions(viewOptions)
+
   return {
     apiUrl,
     projectId,
@@ -95,5 +121,6 @@ export function loadWebConfig(parameters: LoadWebConfigParameters): LatchWebConf
     ...(config.LATCH_ACCENT ? { themeVariables: { accent: config.LATCH_ACCENT } } : {}),
     ...(config.LATCH_REQUIRE_SIGN_IN ? { signIn: 'required' as const } : {}),
     ...(config.LATCH_NAME_SUFFIX ? { nameSuffix: config.LATCH_NAME_SUFFIX } : {}),
+    ...viewOptions,
   }
 }

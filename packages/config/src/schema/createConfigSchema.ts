@@ -22,6 +22,24 @@ export const defaultAllowedOrigins = [
   'http://[::1]:*',
 ] as const
 
+/** Feature switches LATCH_FEATURES accepts (core's `LatchFeatures`). */
+export const featureNames = [
+  'swaps',
+  'onramp',
+  'receive',
+  'send',
+  'email',
+  'socials',
+  'history',
+  'analytics',
+  'allWallets',
+  'legalCheckbox',
+  'smartSessions',
+  'collapseWallets',
+  'pay',
+] as const
+export type FeatureName = (typeof featureNames)[number]
+
 /** The devnet API's address when LATCH_API_URL is unset (the default port base 4170, + 1). */
 export const defaultApiUrl = 'http://127.0.0.1:4171'
 
@@ -177,6 +195,13 @@ export function createConfigSchema(parameters: CreateConfigSchemaParameters = {}
     LATCH_RPC_MAX_BATCH: wholeNumber(20, 1, 1_000, 'a number of requests'),
     /** The JSON-RPC endpoint: blocks one eth_getLogs call may span (default 10000). */
     LATCH_RPC_MAX_LOG_BLOCK_RANGE: wholeNumber(10_000, 1, 10_000_000, 'a number of blocks'),
+    /**
+     * `on`: record analytics events (`POST /e`) for projects without their own `analytics`
+     * feature. Unset or `off`: none are (a project's feature still wins).
+     */
+    LATCH_ANALYTICS: optional(onOff),
+    /** `on`: analytics events keep the account address. Unset or `off`: never stored. */
+    LATCH_ANALYTICS_KEEP_ADDRESS: optional(onOff),
 
     // The web server (what `/latch-config.js` tells the page).
     /** Where the page finds the API (default http://127.0.0.1:4171, the devnet's). */
@@ -216,6 +241,65 @@ export function createConfigSchema(parameters: CreateConfigSchemaParameters = {}
         .pipe(z.enum(['true', 'false', '1', '0'], 'Expected true or false.')),
     ).transform((value) => value === 'true' || value === '1'),
 
+    /**
+     * Feature switches of the views, `name=on|off` comma-separated, e.g.
+     * `legalCheckbox=on,collapseWallets=on,allWallets=off`. A feature this build does not have
+     * (swaps, onramp, email, socials, smartSessions, pay, analytics) set to on stops the web
+     * server at start.
+     */
+    LATCH_FEATURES: optional(
+      commaList(
+        z
+          .string()
+          .regex(
+            new RegExp(`^(${featureNames.join('|')})=(on|off)$`),
+            `Expected name=on or name=off, name one of ${featureNames.join(', ')}.`,
+          ),
+      ),
+    ).transform((value) =>
+      value
+        ? Object.fromEntries(
+            value.map((entry) => {
+              const [name, state] = entry.split('=')
+              return [name as FeatureName, state === 'on']
+            }),
+          )
+        : undefined,
+    ),
+    /** Terms of service, linked by the legal checkbox (`LATCH_FEATURES=legalCheckbox=on`). */
+    LATCH_TERMS_URL: optional(httpUrl),
+    /** Privacy policy, linked by the legal checkbox. */
+    LATCH_PRIVACY_URL: optional(httpUrl),
+    /** The Connect view's methods in order (default `email,social,wallet`). */
+    LATCH_CONNECT_METHODS_ORDER: optional(
+      commaList(z.enum(['email', 'social', 'wallet'], 'Expected email, social or wallet.')),
+    ),
+    /** The account view's feature buttons in order (default `onramp,swaps,receive,send`). */
+    LATCH_WALLET_FEATURES_ORDER: optional(
+      commaList(
+        z.enum(['onramp', 'swaps', 'receive', 'send'], 'Expected onramp, swaps, receive or send.'),
+      ),
+    ),
+    /**
+     * IANA time zones whose users see neither on-ramp nor swaps, comma-separated; `none` for
+     * none (default the Chinese regions: Asia/Shanghai, Urumqi, Chongqing, Harbin, Kashgar,
+     * Macau, Macao, Hong_Kong and PRC).
+     */
+    LATCH_RESTRICTED_TIME_ZONES: optional(
+      z
+        .string()
+        .transform((value) => (value.trim().toLowerCase() === 'none' ? '' : value))
+        .pipe(
+          commaList(
+            z
+              .string()
+              .regex(
+                /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/,
+                'Expected IANA time zone names such as Asia/Shanghai, or none.',
+              ),
+          ),
+        ),
+    ),
     /** The built web app the web server serves (default apps/web/dist, what `npm run build` writes). */
     LATCH_WEB_DIST_DIR: optional(z.string()).transform((value) =>
       value ? path.resolve(value) : undefined,

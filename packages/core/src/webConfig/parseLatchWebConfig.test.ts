@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { InvalidConfigError } from '../errors/config.ts'
 import { parseLatchWebConfig } from './parseLatchWebConfig.ts'
 
 const valid = {
@@ -142,6 +143,50 @@ describe('signIn and nameSuffix', () => {
   it('lists a bad sign-in mode or suffix', () => {
     expect(() => parseLatchWebConfig({ ...base, signIn: 'always', nameSuffix: '.bad..' })).toThrow(
       /signIn: expected "off" or "required"\.[\s\S]*nameSuffix: expected a domain such as "latch\.id"\./,
+    )
+  })
+})
+
+describe('view options', () => {
+  it('keeps feature switches, orders, legal links and time zones', () => {
+    const options = {
+      features: { legalCheckbox: true, collapseWallets: true, allWallets: false },
+      connectMethodsOrder: ['wallet'],
+      walletFeaturesOrder: ['send', 'receive'],
+      termsConditionsUrl: 'https://shop.example/terms',
+      privacyPolicyUrl: 'https://shop.example/privacy',
+      restrictedTimeZones: ['Europe/Paris'],
+    }
+    expect(parseLatchWebConfig({ ...valid, ...options })).toMatchObject(options)
+  })
+
+  it('refuses a feature this build does not have, and lists every other problem', () => {
+    expect(() =>
+      parseLatchWebConfig({
+        ...valid,
+        features: { swaps: true, smartSessions: true, legalCheckbox: true },
+        connectMethodsOrder: 'wallet',
+        privacyPolicyUrl: 'ftp://shop.example',
+      }),
+    ).toThrow(InvalidConfigError)
+    try {
+      parseLatchWebConfig({
+        ...valid,
+        features: { swaps: true, smartSessions: true, legalCheckbox: true },
+        connectMethodsOrder: 'wallet',
+        privacyPolicyUrl: 'ftp://shop.example',
+      })
+    } catch (error) {
+      expect((error as InvalidConfigError).issues).toEqual([
+        'connectMethodsOrder: expected a list of strings.',
+        'features.swaps: this build of Latch has no swaps yet; leave it off.',
+        'features.smartSessions: this build of Latch has no smart sessions yet; leave it off.',
+        'privacyPolicyUrl: expected an http(s) URL.',
+        'features.legalCheckbox: needs termsConditionsUrl or privacyPolicyUrl to link to.',
+      ])
+    }
+    expect(() => parseLatchWebConfig({ ...valid, features: { send: 'yes' } })).toThrow(
+      'features: expected an object of true/false switches.',
     )
   })
 })

@@ -1,5 +1,13 @@
 import { InvalidConfigError, ProjectIdNotConfiguredError } from '../errors/config.ts'
-import type { SignInMode, ThemeMode, ThemeVariables } from '../options/createLatchOptions.ts'
+import {
+  type ConnectMethod,
+  type LatchFeatures,
+  resolveOptions,
+  type SignInMode,
+  type ThemeMode,
+  type ThemeVariables,
+  type WalletFeature,
+} from '../options/createLatchOptions.ts'
 import type { Hex } from '../types.ts'
 
 /** An EVM network the app offers (spec section 3, Network, flattened for runtime config). */
@@ -49,7 +57,69 @@ export type LatchWebConfig = {
   signIn?: SignInMode | undefined
   /** Account names' suffix, e.g. "latch.id" (LATCH_NAME_SUFFIX, as the API's). */
   nameSuffix?: string | undefined
+  /** Feature switches (LATCH_FEATURES); one this build does not have fails the parse. */
+  features?: Partial<LatchFeatures> | undefined
+  /** LATCH_CONNECT_METHODS_ORDER; default email, social, wallet. */
+  connectMethodsOrder?: ConnectMethod[] | undefined
+  /** LATCH_WALLET_FEATURES_ORDER; default onramp, swaps, receive, send. */
+  walletFeaturesOrder?: WalletFeature[] | undefined
+  /** LATCH_TERMS_URL, linked by the legal checkbox. */
+  termsConditionsUrl?: string | undefined
+  /** LATCH_PRIVACY_URL, linked by the legal checkbox. */
+  privacyPolicyUrl?: string | undefined
+  /** LATCH_RESTRICTED_TIME_ZONES; default the Chinese regions. */
+  restrictedTimeZones?: string[] | undefined
 }
+
+/** The view options of a web config, as `createLatchConfig` takes them. */
+type ViewOptions = Pick<
+  LatchWebConfig,
+  | 'features'
+  | 'connectMethodsOrder'
+  | 'walletFeaturesOrder'
+  | 'termsConditionsUrl'
+  | 'privacyPolicyUrl'
+  | 'restrictedTimeZones'
+>
+
+/**
+ * Reads the feature switches, orders, legal links and restricted time zones, and checks them
+ * as the options will (`resolveOptions`): a feature this build lacks is an issue here, before
+ * the page starts, never a silently hidden button.
+ */
+function readViewOptions(value: Record<string, unknown>, issues: Issues): ViewOptions {
+  const result: ViewOptions = {}
+  if (value.features !== undefined) {
+    if (isObject(value.features) && Object.values(value.features).every(isBoolean))
+      result.features = value.features as Partial<LatchFeatures>
+    else issues.push('features: expected an object of true/false switches.')
+  }
+  for (const key of [
+    'connectMethodsOrder',
+    'walletFeaturesOrder',
+    'restrictedTimeZones',
+  ] as const) {
+    if (value[key] === undefined) continue
+    const list = value[key]
+    if (Array.isArray(list) && list.every((entry) => typeof entry === 'string'))
+      (result as Record<string, unknown>)[key] = list
+    else issues.push(`${key}: expected a list of strings.`)
+  }
+  for (const key of ['termsConditionsUrl', 'privacyPolicyUrl'] as const) {
+    if (value[key] === undefined) continue
+    if (typeof value[key] === 'string') result[key] = value[key]
+    else issues.push(`${key}: expected an http(s) URL.`)
+  }
+  try {
+    resolveOptions(result)
+  } catch (error) {
+    if (!(error instanceof InvalidConfigError)) throw error
+    issues.push(...error.issues.map((issue) => issue.replace(/^options\./, '')))
+  }
+  return result
+}
+
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean'
 
 const themeModes: readonly ThemeMode[] = ['light', 'dark', 'system']
 
@@ -212,6 +282,7 @@ export function parseLatchWebConfig(value: unknown): LatchWebConfig {
 
   const appearance = readAppearance(value, issues)
   const accountOptions = readAccountOptions(value, issues)
+  const viewOptions = readViewOptions(value, issues)
   const projectId = typeof value.projectId === 'string' ? value.projectId.trim() : ''
   if (issues.length > 0) throw new InvalidConfigError(issues)
   if (!projectId) throw new ProjectIdNotConfiguredError()
@@ -227,6 +298,7 @@ export function parseLatchWebConfig(value: unknown): LatchWebConfig {
     ...(devnetWallet ? { devnetWallet } : {}),
     ...appearance,
     ...accountOptions,
+    ...viewOptions,
   }
 }
 
