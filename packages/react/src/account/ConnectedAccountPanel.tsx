@@ -104,6 +104,7 @@ function AccountPanel(props: ConnectedAccountProps) {
   const features = getWalletFeatures({
     order: config.options.walletFeaturesOrder,
     features: config.options.features,
+    restrictedTimeZones: config.options.restrictedTimeZones,
   })
   const target = { address: account.address, chainId: account.chainId }
   // Over Account when the panel is the modal, else the modal opens on the view.

@@ -38,3 +38,53 @@ describe('getWalletFeatures', () => {
     ).toEqual(['receive'])
   })
 })
+
+describe('getWalletFeatures in a restricted time zone', () => {
+  const built = ['onramp', 'swaps', 'receive', 'send'] as const
+  const order = defaultLatchOptions.walletFeaturesOrder
+  const restrictedTimeZones = defaultLatchOptions.restrictedTimeZones
+
+  it('hides on-ramp and swaps from a user in a Chinese region, and only those', () => {
+    for (const timeZone of ['Asia/Shanghai', 'Asia/Urumqi', 'Asia/Hong_Kong', 'Asia/Macau'])
+      expect(
+        getWalletFeatures({ order, features: allOn, built, restrictedTimeZones, timeZone }),
+      ).toEqual(['receive', 'send'])
+  })
+
+  it('shows them elsewhere, and follows a configured list', () => {
+    expect(
+      getWalletFeatures({
+        order,
+        features: allOn,
+        built,
+        restrictedTimeZones,
+        timeZone: 'Europe/Paris',
+      }),
+    ).toEqual(['onramp', 'swaps', 'receive', 'send'])
+    expect(
+      getWalletFeatures({
+        order,
+        features: allOn,
+        built,
+        restrictedTimeZones: ['Europe/Paris'],
+        timeZone: 'Europe/Paris',
+      }),
+    ).toEqual(['receive', 'send'])
+    expect(
+      getWalletFeatures({
+        order,
+        features: allOn,
+        built,
+        restrictedTimeZones: [],
+        timeZone: 'Asia/Shanghai',
+      }),
+    ).toEqual(['onramp', 'swaps', 'receive', 'send'])
+  })
+
+  it("reads the browser's time zone when none is given", () => {
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone
+    expect(
+      getWalletFeatures({ order, features: allOn, built, restrictedTimeZones: [browserZone] }),
+    ).toEqual(['receive', 'send'])
+  })
+})
