@@ -11,10 +11,31 @@ export type ConnectRouteProps = {
   onAllWallets(): void
 }
 
+/** This tab's agreement to the legal checkbox survives going to All Wallets and back. */
+const legalAcceptedKey = 'latch:legalAccepted'
+
+function readLegalAccepted(): boolean {
+  try {
+    return window.sessionStorage.getItem(legalAcceptedKey) === '1'
+  } catch {
+    return false // Storage blocked: ask again.
+  }
+}
+
+function writeLegalAccepted(accepted: boolean): void {
+  try {
+    if (accepted) window.sessionStorage.setItem(legalAcceptedKey, '1')
+    else window.sessionStorage.removeItem(legalAcceptedKey)
+  } catch {
+    // Storage blocked: the checkbox is asked again next time.
+  }
+}
+
 /**
  * The Connect view wired up: the configured connect methods, then recent, installed and
  * recommended wallets (the registry's, while it loads or if it fails: installed wallets and
- * WalletConnect only) and "All Wallets" with the registry's count.
+ * WalletConnect only) and "All Wallets" with the registry's count. With `collapseWallets`
+ * only the WalletConnect entry and "All Wallets"; with `legalCheckbox` the checkbox first.
  */
 export function ConnectRoute(props: ConnectRouteProps) {
   const { options } = useConfig()
@@ -22,8 +43,14 @@ export function ConnectRoute(props: ConnectRouteProps) {
   const registry = useRecommendedWallets()
   const listings = registry.data?.listings
   const wallets = useMemo(
-    () => getConnectWallets({ recent: recentWallets, connectors, recommended: listings ?? [] }),
-    [recentWallets, connectors, listings],
+    () =>
+      getConnectWallets({
+        recent: recentWallets,
+        connectors,
+        recommended: listings ?? [],
+        collapse: options.features.collapseWallets,
+      }),
+    [recentWallets, connectors, listings, options.features.collapseWallets],
   )
   const hasWalletConnect = connectors.some((connector) => connector.type === 'WALLET_CONNECT')
   return (
@@ -33,12 +60,19 @@ export function ConnectRoute(props: ConnectRouteProps) {
         social: options.features.socials,
       })}
       wallets={wallets}
-      loadingWallets={hasWalletConnect && registry.isPending}
+      loadingWallets={hasWalletConnect && registry.isPending && !options.features.collapseWallets}
       allWallets={
         options.features.allWallets && hasWalletConnect
           ? { count: registry.data?.count }
           : undefined
       }
+      legal={
+        options.features.legalCheckbox
+          ? { termsUrl: options.termsConditionsUrl, privacyUrl: options.privacyPolicyUrl }
+          : undefined
+      }
+      legalAccepted={readLegalAccepted()}
+      onLegalAcceptedChange={writeLegalAccepted}
       onSelect={(wallet) => props.onSelect(wallet.target)}
       onAllWallets={props.onAllWallets}
     />

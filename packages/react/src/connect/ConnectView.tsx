@@ -1,4 +1,5 @@
 import type { ConnectMethod } from '@latch/core'
+import { useId, useState } from 'react'
 import { useMessages } from '../hooks/useMessages.ts'
 import type { ConnectWalletItem } from './getConnectWallets.ts'
 import { WalletList } from './WalletList.tsx'
@@ -14,6 +15,14 @@ export type ConnectViewProps = {
    * rounded down ("40+") once known.
    */
   allWallets: { count: number | undefined } | undefined
+  /**
+   * The legal checkbox (`options.features.legalCheckbox`): every wallet button stays disabled
+   * until the person agrees to the linked terms and privacy policy. Undefined: no checkbox.
+   */
+  legal?: { termsUrl: string | undefined; privacyUrl: string | undefined } | undefined
+  /** Agreed before (this page, earlier): the checkbox starts checked. */
+  legalAccepted?: boolean | undefined
+  onLegalAcceptedChange?: ((accepted: boolean) => void) | undefined
   onSelect(wallet: ConnectWalletItem): void
   onAllWallets(): void
 }
@@ -23,18 +32,60 @@ export function formatWalletCount(count: number): string {
   return count > 10 ? `${Math.floor(count / 10) * 10}+` : String(count)
 }
 
-/** The first view: the connect methods in order; for wallets, the list and "All Wallets". */
+/**
+ * The first view: the legal checkbox when the app asks for one, then the connect methods in
+ * order; for wallets, the list and "All Wallets".
+ */
 export function ConnectView(props: ConnectViewProps) {
   const { t } = useMessages()
-  const { allWallets } = props
+  const { allWallets, legal } = props
+  const legalId = useId()
+  const [accepted, setAccepted] = useState(props.legalAccepted ?? false)
+  const locked = legal !== undefined && !accepted
+  const legalKey = legal?.termsUrl
+    ? legal.privacyUrl
+      ? 'connect.legalAgreeBoth'
+      : 'connect.legalAgreeTerms'
+    : 'connect.legalAgreePrivacy'
   return (
     <div className="latch-connect">
+      {legal ? (
+        <div className="latch-connect__legal" data-testid="legal-checkbox">
+          <label className="latch-connect__legal-label">
+            <input
+              type="checkbox"
+              checked={accepted}
+              aria-describedby={`${legalId}-links`}
+              onChange={(event) => {
+                setAccepted(event.target.checked)
+                props.onLegalAcceptedChange?.(event.target.checked)
+              }}
+              data-autofocus
+            />
+            <span id={legalId}>{t(legalKey)}</span>
+          </label>
+          <p className="latch-connect__legal-links" id={`${legalId}-links`}>
+            {legal.termsUrl ? (
+              <a href={legal.termsUrl} target="_blank" rel="noopener noreferrer">
+                {t('connect.legalTerms')}
+              </a>
+            ) : null}
+            {legal.termsUrl && legal.privacyUrl ? ' · ' : null}
+            {legal.privacyUrl ? (
+              <a href={legal.privacyUrl} target="_blank" rel="noopener noreferrer">
+                {t('connect.legalPrivacy')}
+              </a>
+            ) : null}
+          </p>
+        </div>
+      ) : null}
       {props.methods.map((method) =>
         method === 'wallet' ? (
           <section key={method} className="latch-connect__wallets" aria-busy={props.loadingWallets}>
             <WalletList
               wallets={props.wallets}
               placeholders={props.loadingWallets ? 4 : 0}
+              disabled={locked ? { describedBy: legalId } : undefined}
               onSelect={props.onSelect}
             />
             {props.loadingWallets ? (
@@ -47,6 +98,8 @@ export function ConnectView(props: ConnectViewProps) {
                 type="button"
                 className="latch-wallet latch-wallet--all"
                 onClick={props.onAllWallets}
+                disabled={locked}
+                aria-describedby={locked ? legalId : undefined}
               >
                 <span className="latch-wallet__icon latch-wallet__grid" aria-hidden="true">
                   <span />

@@ -6,6 +6,8 @@ export type WalletListProps = {
   wallets: readonly ConnectWalletItem[]
   /** Placeholder rows shown where recommended wallets will appear (before WalletConnect). */
   placeholders: number
+  /** Every button disabled (the legal checkbox is not checked yet); `describedBy` says why. */
+  disabled?: { describedBy: string } | undefined
   onSelect(wallet: ConnectWalletItem): void
 }
 
@@ -30,7 +32,9 @@ export function WalletList(props: WalletListProps) {
         type="button"
         className="latch-wallet"
         onClick={() => props.onSelect(wallet)}
-        data-autofocus={index === 0 ? '' : undefined}
+        disabled={props.disabled !== undefined}
+        aria-describedby={props.disabled?.describedBy}
+        data-autofocus={index === 0 && !props.disabled ? '' : undefined}
       >
         <WalletIcon className="latch-wallet__icon" name={wallet.name} src={wallet.icon} size={36} />
         <span className="latch-wallet__name">{wallet.name}</span>

@@ -140,3 +140,25 @@ describe('getListingTarget', () => {
     })
   })
 })
+
+describe('getConnectWallets collapsed (collapseWallets)', () => {
+  it('keeps only the WalletConnect entry: no recent, installed or recommended rows', () => {
+    const items = getConnectWallets({
+      recent: [{ id: 'rainbow', name: 'Rainbow', mobile_link: 'rainbow://' }],
+      connectors: [metamask, rabby, walletConnect],
+      recommended: [listing('trust'), listing('zerion')],
+      collapse: true,
+    })
+    expect(summary(items)).toEqual(['WalletConnect (qrCode) -> connector'])
+  })
+
+  it('keeps the list when there is no WalletConnect, so installed wallets stay reachable', () => {
+    const items = getConnectWallets({
+      recent: [],
+      connectors: [metamask],
+      recommended: [],
+      collapse: true,
+    })
+    expect(summary(items)).toEqual(['MetaMask (installed) -> connector'])
+  })
+})

@@ -48,6 +48,12 @@ export type GetConnectWalletsParameters = {
   connectors: readonly ConnectorLike[]
   /** Registry wallets in recommendation order (the first 4 not shown otherwise are shown). */
   recommended: readonly ListingLike[]
+  /**
+   * `options.features.collapseWallets`: only the WalletConnect entry (All Wallets is the
+   * Connect view's other entry point). Without WalletConnect the list stays, so an installed
+   * wallet is never out of reach.
+   */
+  collapse?: boolean | undefined
 }
 
 /**
@@ -135,6 +141,7 @@ export function getConnectWallets(parameters: GetConnectWalletsParameters): Conn
       )
     if (!isShown(walletConnect)) add(connectorItem(walletConnect, 'qrCode'), walletConnect)
   }
+  if (parameters.collapse && walletConnect) return [connectorItem(walletConnect, 'qrCode')]
   return items
 }
 
