@@ -4,7 +4,11 @@ import { connect } from './actions/connect.ts'
 import { disconnect } from './actions/disconnect.ts'
 import { reconnect } from './actions/reconnect.ts'
 import { type ConnectionStatus, createLatchConfig, type LatchConfig } from './createLatchConfig.ts'
-import { legacyRecentConnectorStorageKey, storageKeys } from './storage/createLatchStorage.ts'
+import {
+  legacyRecentConnectorStorageKey,
+  storageKeys,
+  storageVersion,
+} from './storage/createLatchStorage.ts'
 import {
   createFakeConnector as fakeConnector,
   createTestStorage as memoryStorage,
@@ -318,7 +322,7 @@ describe('createLatchConfig', () => {
       storage,
     })
     expect(config.getState().recentWallets).toEqual([{ id: 'rainbow', name: 'Rainbow' }])
-    expect(storage.map.get(storageKeys.version)).toBe('2')
+    expect(storage.map.get(storageKeys.version)).toBe(String(storageVersion))
   })
 })
 

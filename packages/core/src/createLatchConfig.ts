@@ -15,6 +15,10 @@ import {
   type RecentWallet,
 } from './storage/createLatchStorage.ts'
 import { createToastStore, type ToastStore } from './toasts/createToastStore.ts'
+import {
+  createPendingTransactionStore,
+  type PendingTransactionStore,
+} from './transactions/createPendingTransactionStore.ts'
 import type {
   EventTargetLike,
   FetchLike,
@@ -23,6 +27,7 @@ import type {
   Unsubscribe,
 } from './types.ts'
 import { createStore } from './utils/createStore.ts'
+import { defaultScheduler } from './utils/defaultScheduler.ts'
 import type { LatchNetwork } from './webConfig/parseLatchWebConfig.ts'
 
 /** Connection status (spec section 4); only actions change it. */
@@ -64,8 +69,13 @@ export type CreateLatchConfigParameters = {
   fetch?: FetchLike | undefined
   /** Features, orders, theme and wallet filters; unset fields take the spec's defaults. */
   options?: LatchOptionsParameters | undefined
-  /** Timers for toasts; default the host's. */
+  /** Timers for toasts, API retries and transaction polling; default the host's. */
   scheduler?: Scheduler | undefined
+  /**
+   * Polls pending transactions every 30 s while the app watches them (spec section 9: off by
+   * default; they are still re-checked once on load and awaited after sending).
+   */
+  pendingTransactionPolling?: boolean | undefined
 }
 
 export type LatchConfig = {
@@ -78,7 +88,11 @@ export type LatchConfig = {
   readonly options: LatchOptions
   /** The toast (snackbar) of this app instance. */
   readonly toasts: ToastStore
+  /** Transactions sent through Latch whose outcome is not known yet (persisted). */
+  readonly transactions: PendingTransactionStore
   readonly fetch: FetchLike | undefined
+  /** Timers for delays (API retries, polling); the host's unless a test injects its own. */
+  readonly scheduler: Scheduler
   getState(): LatchState
   subscribe(listener: (state: LatchState, previous: LatchState) => void): Unsubscribe
   /** Stops EIP-6963 discovery and connector event listeners. */
@@ -155,7 +169,18 @@ export function createLatchConfig(parameters: CreateLatchConfigParameters): Latc
     storage,
     options: resolveOptions(parameters.options),
     toasts: createToastStore({ scheduler: parameters.scheduler }),
+    transactions: createPendingTransactionStore({
+      storage,
+      scheduler: parameters.scheduler,
+      polling: parameters.pendingTransactionPolling,
+      // Loaded only when a transaction is pending, so viem stays out of the first chunk.
+      checkReceipt: (transaction, options) =>
+        import('./transactions/checkEip155Receipt.ts').then((module) =>
+          module.checkEip155Receipt(parameters.networks, transaction, options),
+        ),
+    }),
     fetch: parameters.fetch,
+    scheduler: parameters.scheduler ?? defaultScheduler,
     getState: store.getState,
     subscribe: store.subscribe,
     destroy() {

@@ -383,6 +383,19 @@ export {
   storageKeys,
   storageVersion,
 } from './storage/createLatchStorage.ts'
+// Timing rules (spec section 9)
+export * from './timings.ts'
+// Pending transactions
+export type {
+  PendingTransaction,
+  SettledTransaction,
+} from './transactions/PendingTransaction.ts'
+export {
+  type CheckReceipt,
+  type CreatePendingTransactionStoreParameters,
+  createPendingTransactionStore,
+  type PendingTransactionStore,
+} from './transactions/createPendingTransactionStore.ts'
 // Toasts
 export {
   type CreateToastStoreParameters,

@@ -40,6 +40,8 @@ export type KeyValueStorage = {
 export type FetchResponseLike = {
   readonly ok: boolean
   readonly status: number
+  /** Read for `Retry-After`; fakes may leave it out. */
+  readonly headers?: { get(name: string): string | null } | undefined
   json(): Promise<unknown>
 }
 

@@ -1,4 +1,5 @@
 import type { TokenBalance } from '@latch/api-contract'
+import { portfolioCacheMs } from '@latch/core/timings'
 import { type Address, formatUnits, type PublicClient, parseAbi } from 'viem'
 import { MulticallUnavailableError } from '../errors/balance.ts'
 import { BaseError } from '../errors/base.ts'
@@ -14,7 +15,7 @@ import { throwIfRpcFailed, wrapRpcError } from './wrapRpcError.ts'
  * How long an account's balances are reused: the spec's portfolio and native balance expiry
  * (section 9), both 30 s. Both come from one multicall, so they share one entry.
  */
-export const balancesCacheTtlMs = 30_000
+export const balancesCacheTtlMs = portfolioCacheMs
 
 export type GetBalancesDependencies = {
   client: PublicClient

@@ -1,6 +1,7 @@
 import { encodeFunctionData, erc20Abi } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { toEip155TransferCall, toTokenContract } from './eip155Transfer.ts'
+import { rpcRetryCount, rpcTimeoutMs } from '../timings.ts'
+import { createTransferClient, toEip155TransferCall, toTokenContract } from './eip155Transfer.ts'
 
 const receiver = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
@@ -31,5 +32,27 @@ describe('toEip155TransferCall', () => {
     expect(() => toTokenContract({ address: 'eip155:1:0x12' })).toThrowErrorMatchingInlineSnapshot(
       `[InvalidTokenAddressError: Token address "0x12" is not valid.]`,
     )
+  })
+})
+
+describe('createTransferClient (spec section 9: RPC timeout 10 s, 2 retries)', () => {
+  it('asks a failing node three times in all, with a 10 s timeout per call', async () => {
+    const { createServer } = await import('node:http')
+    const { getBlockNumber } = await import('viem/actions')
+    let requests = 0
+    const server = createServer((_request, response) => {
+      requests += 1
+      response.writeHead(503).end('busy')
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = server.address() as { port: number }
+      const client = createTransferClient({ rpcUrl: `http://127.0.0.1:${port}` })
+      await expect(getBlockNumber(client)).rejects.toThrow()
+      expect(requests).toBe(1 + rpcRetryCount)
+      expect(client.transport.timeout).toBe(rpcTimeoutMs)
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 })

@@ -1,3 +1,4 @@
+import { isNativeCoinAddress } from '@latch/api-contract'
 import {
   type Address,
   type Client,
@@ -23,6 +24,13 @@ import {
   TransferEstimateError,
   TransferRevertedError,
 } from '../errors/transfer.ts'
+import {
+  receiptConfirmations,
+  receiptRetryCount,
+  receiptRetryDelay,
+  rpcRetryCount,
+  rpcTimeoutMs,
+} from '../timings.ts'
 import type { Hex } from '../types.ts'
 import type { LatchNetwork } from '../webConfig/parseLatchWebConfig.ts'
 import { getTransferContext } from './getTransferContext.ts'
@@ -41,15 +49,13 @@ import {
  * the page's first chunk.
  */
 
-const zeroAddress = /^0x0{40}$/i
-
 /**
  * The token's contract address (EIP-55) from `0x...` or CAIP-10, or undefined for the native
- * coin (no address, or the zero address).
+ * coin (no address, `0xeeee...eeee` or the zero address).
  */
 export function toTokenContract(token: TransferToken): Address | undefined {
   const address = token.address?.slice(token.address.lastIndexOf(':') + 1)
-  if (!address || zeroAddress.test(address)) return undefined
+  if (!address || isNativeCoinAddress(address)) return undefined
   if (!isAddress(address, { strict: false })) throw new InvalidTokenAddressError(address)
   return getAddress(address)
 }
@@ -81,9 +87,9 @@ export function toEip155TransferCall(parameters: {
  * spec section 9's RPC timeout of 10 s with 2 retries; polled every second, as a receipt
  * should show soon after it is mined.
  */
-function createTransferClient(network: LatchNetwork): Client {
+export function createTransferClient(network: Pick<LatchNetwork, 'rpcUrl'>): Client {
   return createClient({
-    transport: http(network.rpcUrl, { timeout: 10_000, retryCount: 2 }),
+    transport: http(network.rpcUrl, { timeout: rpcTimeoutMs, retryCount: rpcRetryCount }),
     pollingInterval: 1_000,
   })
 }
@@ -133,8 +139,9 @@ export async function sendEip155Transfer(
   const receipt = await waitForTransactionReceipt(createTransferClient(network), {
     hash: hash as Hex,
     timeout: transferReceiptTimeoutMs,
-    retryCount: 6,
-    confirmations: 1,
+    retryCount: receiptRetryCount,
+    retryDelay: receiptRetryDelay,
+    confirmations: receiptConfirmations,
   })
   if (receipt.status !== 'success') throw new TransferRevertedError(hash)
   return { hash: hash as Hex, blockNumber: receipt.blockNumber }

@@ -31,6 +31,8 @@ export type SendTransferParameters = {
   amount: bigint | undefined
   /** Called once the wallet has signed and broadcast, while the receipt is awaited. */
   onSubmitted?: ((hash: Hex) => void) | undefined
+  /** What the pending entry shows (Activity, the toast): the amount as text and its symbol. */
+  summary?: { amount: string; symbol: string; to?: string | undefined } | undefined
 }
 
 export type SendTransferReturnType = TransferReceipt
@@ -68,12 +70,45 @@ export async function sendTransfer(
   config: LatchConfig,
   parameters: SendTransferParameters,
 ): Promise<SendTransferReturnType> {
-  const { namespace, to, token, amount, ...rest } = parameters
+  const { namespace, to, token, amount, summary, onSubmitted, ...rest } = parameters
   if (!amount || amount < 0n || !to?.trim()) throw new TransferFieldsRequiredError()
   if (!token) throw new TransferTokenRequiredError()
   const resolved = getTransferNamespace(config, namespace)
   const loadSender = senders[resolved]
   if (!loadSender) throw new TransferChainUnsupportedError(resolved)
   const send = await loadSender()
-  return send(config, { ...rest, to, token, amount })
+  const from = config.getState().address
+  const chainId = parameters.chainId ?? config.getState().chainId
+  let submitted: Hex | undefined
+  try {
+    const receipt = await send(config, {
+      ...rest,
+      to,
+      token,
+      amount,
+      onSubmitted(hash) {
+        submitted = hash
+        // Tracked until settled, across reloads (spec section 9, pending transactions).
+        if (chainId !== undefined)
+          config.transactions.add({
+            hash,
+            chainId,
+            from: from ?? '',
+            to: summary?.to ?? to,
+            amount: summary?.amount,
+            symbol: summary?.symbol,
+            submittedAt: Date.now(),
+          })
+        onSubmitted?.(hash)
+      },
+    })
+    config.transactions.settle(receipt.hash, 'confirmed')
+    return receipt
+  } catch (error) {
+    // Reverted: settled. Any other failure after broadcast (the receipt wait timed out, the
+    // node went away) leaves it pending, for the next check.
+    if (submitted && error instanceof Error && error.name === 'TransferRevertedError')
+      config.transactions.settle(submitted, 'failed')
+    throw error
+  }
 }

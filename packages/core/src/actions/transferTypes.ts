@@ -1,3 +1,4 @@
+import { receiptTimeoutMs } from '../timings.ts'
 import type { Hex } from '../types.ts'
 
 /*
@@ -52,4 +53,4 @@ export type TransferEstimate = {
 }
 
 /** Transaction receipt wait (spec section 9): 180 s, 6 retries from 200 ms, 1 confirmation. */
-export const transferReceiptTimeoutMs = 180_000
+export const transferReceiptTimeoutMs = receiptTimeoutMs

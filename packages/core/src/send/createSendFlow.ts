@@ -8,6 +8,7 @@ import { sendTransfer } from '../actions/sendTransfer.ts'
 import type { LatchConfig } from '../createLatchConfig.ts'
 import { SignatureDeclinedError } from '../errors/signature.ts'
 import type { FiatCurrency } from '../options/createLatchOptions.ts'
+import { ensCacheMs } from '../timings.ts'
 import type { Hex, Scheduler, Unsubscribe } from '../types.ts'
 import { createStore } from '../utils/createStore.ts'
 import { defaultScheduler } from '../utils/defaultScheduler.ts'
@@ -171,7 +172,7 @@ export function createSendFlow(
   const scheduler = parameters.scheduler ?? defaultScheduler
   const debounceMs = parameters.debounceMs ?? 300
   const feeRefreshMs = parameters.feeRefreshMs ?? 15_000
-  const nameCacheMs = parameters.nameCacheMs ?? 5 * 60_000
+  const nameCacheMs = parameters.nameCacheMs ?? ensCacheMs
   const now = parameters.now ?? Date.now
   const suffix = config.options.nameSuffix
 
@@ -431,6 +432,7 @@ export function createSendFlow(
         to: checked.to,
         token: { address: token.address },
         amount: checked.amount,
+        summary: { amount: details.amountText, symbol: token.symbol, to: details.toLabel },
         onSubmitted: (hash) => {
           const { transfer } = store.getState()
           if (transfer) set({ transfer: { ...transfer, status: 'confirming', hash } })

@@ -112,7 +112,7 @@ describe('createLatchStorage', () => {
     latch.migrate()
     expect(Object.fromEntries(map)).toEqual({
       '@latch/connected_connector_ids': '{"eip155":"walletConnect"}',
-      '@latch/storage_version': '2',
+      '@latch/storage_version': '3',
     })
     // Once migrated, a leftover version 1 key is ignored.
     latch.setConnectedConnectorId('eip155', 'io.metamask')
@@ -125,7 +125,47 @@ describe('createLatchStorage', () => {
     const { map, storage } = memory()
     map.set(storageKeys.version, 'garbage')
     createLatchStorage(storage).migrate()
-    expect(Object.fromEntries(map)).toEqual({ '@latch/storage_version': '2' })
+    expect(Object.fromEntries(map)).toEqual({ '@latch/storage_version': '3' })
+  })
+
+  it('migrates version 2 to 3: pending transactions start empty, a corrupt value is dropped', () => {
+    const { map, storage } = memory()
+    map.set(storageKeys.version, '2')
+    map.set(storageKeys.pendingTransactions, '{"not":"a list"}')
+    map.set(storageKeys.recentWallets, JSON.stringify([{ id: 'a', name: 'A' }]))
+    const latch = createLatchStorage(storage)
+    latch.migrate()
+    expect(map.get(storageKeys.version)).toBe('3')
+    expect(map.has(storageKeys.pendingTransactions)).toBe(false)
+    expect(latch.getPendingTransactions()).toEqual([])
+    // Version 2's data is kept.
+    expect(latch.getRecentWallets()).toEqual([{ id: 'a', name: 'A' }])
+  })
+
+  it('keeps pending transactions across instances, at most 99, dropping malformed entries', () => {
+    const { map, storage } = memory()
+    const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as const
+    const entries = Array.from({ length: 120 }, (_, n) => ({
+      hash: hash(n + 1),
+      chainId: 31337,
+      from: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+      amount: '1.5',
+      symbol: 'ETH',
+      submittedAt: 1_000 + n,
+    }))
+    createLatchStorage(storage).setPendingTransactions(entries)
+    map.set(
+      storageKeys.pendingTransactions,
+      JSON.stringify([
+        { hash: '0x12', chainId: 1 },
+        ...JSON.parse(map.get(storageKeys.pendingTransactions) ?? '[]'),
+      ]),
+    )
+    const reloaded = createLatchStorage(storage).getPendingTransactions()
+    expect(reloaded).toHaveLength(99)
+    expect(reloaded[0]).toEqual(entries[0])
+    createLatchStorage(storage).setPendingTransactions([])
+    expect(map.has(storageKeys.pendingTransactions)).toBe(false)
   })
 
   it('keeps one sign-in session per address, case-insensitively, and forgets it', () => {

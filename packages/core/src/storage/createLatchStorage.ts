@@ -1,4 +1,9 @@
 import type { CaipNetworkId } from '../caip/toCaipNetworkId.ts'
+import { pendingTransactionsLimit } from '../timings.ts'
+import {
+  type PendingTransaction,
+  toPendingTransaction,
+} from '../transactions/PendingTransaction.ts'
 import type { KeyValueStorage } from '../types.ts'
 
 /** A wallet the person connected lately (spec section 3, Wallet listing, the fields a view needs). */
@@ -48,6 +53,10 @@ export type LatchStorage = {
   /** Keeps `session` for its address (one per address). */
   setSignInSession(session: StoredSignInSession): void
   removeSignInSession(address: string): void
+  /** Transactions sent and not yet settled, newest first (at most 99). */
+  getPendingTransactions(): readonly PendingTransaction[]
+  /** Replaces the pending transactions (an empty list removes the key). */
+  setPendingTransactions(transactions: readonly PendingTransaction[]): void
   /** Upgrades older data to the current keys; run once by `createLatchConfig`. */
   migrate(): void
 }
@@ -60,11 +69,15 @@ export const storageKeys = {
   connectedConnectorIds: `${storagePrefix}connected_connector_ids`,
   recentWallets: `${storagePrefix}recent_wallets`,
   signInSessions: `${storagePrefix}sign_in_sessions`,
+  pendingTransactions: `${storagePrefix}pending_transactions`,
   version: `${storagePrefix}storage_version`,
 } as const
 
-/** The schema version this code writes; version 1 was the single `latch.v1.recentConnectorId`. */
-export const storageVersion = 2
+/**
+ * The schema version this code writes; version 1 was the single `latch.v1.recentConnectorId`,
+ * version 2 had no pending transactions (version 3 adds `@latch/pending_transactions`).
+ */
+export const storageVersion = 3
 
 /** The version 1 key: the last connected connector id, plain text (read only by `migrate`). */
 export const legacyRecentConnectorStorageKey = 'latch.v1.recentConnectorId'
@@ -202,6 +215,18 @@ export function createLatchStorage(storage: KeyValueStorage = createMemoryStorag
       if (Object.keys(sessions).length === 0) remove(storageKeys.signInSessions)
       else write(storageKeys.signInSessions, sessions)
     },
+    getPendingTransactions() {
+      const value = read(storageKeys.pendingTransactions)
+      if (!Array.isArray(value)) return []
+      return value
+        .map(toPendingTransaction)
+        .filter((entry) => entry !== undefined)
+        .slice(0, pendingTransactionsLimit)
+    },
+    setPendingTransactions(transactions) {
+      if (transactions.length === 0) remove(storageKeys.pendingTransactions)
+      else write(storageKeys.pendingTransactions, transactions.slice(0, pendingTransactionsLimit))
+    },
     getRecentWallets,
     addRecentWallet(input) {
       const wallet = toRecentWallet(input)
@@ -216,6 +241,9 @@ export function createLatchStorage(storage: KeyValueStorage = createMemoryStorag
     migrate() {
       const version = read(storageKeys.version)
       if (typeof version === 'number' && version >= storageVersion) return
+      // Version 3: a pending-transactions value not written by this code (a list) is dropped.
+      if (!Array.isArray(read(storageKeys.pendingTransactions)))
+        remove(storageKeys.pendingTransactions)
       let legacyId: string | null = null
       try {
         legacyId = storage.getItem(legacyRecentConnectorStorageKey)

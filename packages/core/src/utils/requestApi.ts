@@ -1,5 +1,6 @@
 import type { LatchConfig } from '../createLatchConfig.ts'
-import type { FetchLike } from '../types.ts'
+import type { FetchLike, Scheduler } from '../types.ts'
+import { fetchWithRetry } from './fetchWithRetry.ts'
 import { type ApiResponseSchema, parseApiResponse } from './parseApiResponse.ts'
 import { sdkHeaders } from './sdkHeaders.ts'
 
@@ -12,6 +13,11 @@ export type RequestApiParameters<E extends Error, T = unknown> = {
   signal?: unknown
   /** A JSON body: the request is then a POST. */
   body?: unknown
+  /**
+   * A POST that creates nothing (a read with a body, e.g. prices) may be retried like a GET;
+   * default: GETs are retried (spec section 9's HTTP retry), POSTs are not.
+   */
+  idempotent?: boolean | undefined
   /**
    * The contract's schema of a successful answer (`@latch/api-contract`): the answer is parsed
    * with it, and one that does not match is the domain error too. Without it, the JSON as is.
@@ -31,7 +37,10 @@ export type RequestApiParameters<E extends Error, T = unknown> = {
  * does not match) becomes the caller's domain error, with the API's message as details.
  */
 export async function requestApi<E extends Error, T = unknown>(
-  config: Pick<LatchConfig, 'apiUrl' | 'projectId' | 'fetch'>,
+  config: Pick<LatchConfig, 'apiUrl' | 'projectId' | 'fetch'> & {
+    /** Timers for the retry waits; default the host's. */
+    readonly scheduler?: Scheduler | undefined
+  },
   parameters: RequestApiParameters<E, T>,
 ): Promise<T> {
   const query = Object.entries({ projectId: config.projectId, ...parameters.query })
@@ -44,9 +53,13 @@ export async function requestApi<E extends Error, T = unknown>(
 
   let response: Awaited<ReturnType<FetchLike>>
   try {
-    response = await fetchFn(
-      `${config.apiUrl}${parameters.path}?${query}`,
-      parameters.body === undefined
+    response = await fetchWithRetry({
+      fetch: fetchFn,
+      url: `${config.apiUrl}${parameters.path}?${query}`,
+      retry: parameters.body === undefined || parameters.idempotent === true,
+      scheduler: config.scheduler,
+      init:
+        parameters.body === undefined
         ? { headers: { accept: 'application/json', ...sdkHeaders }, signal: parameters.signal }
         : {
             method: 'POST',
@@ -58,7 +71,7 @@ export async function requestApi<E extends Error, T = unknown>(
             body: JSON.stringify(parameters.body),
             signal: parameters.signal,
           },
-    )
+    })
   } catch (cause) {
     throw parameters.toError({ cause })
   }

@@ -1,10 +1,10 @@
-/** Query retry delay: 1 s, 2 s, 4 s... doubling up to 30 s (spec section 9). */
-export function accountRetryDelay(attempt: number): number {
-  return Math.min(1000 * 2 ** attempt, 30_000)
-}
+import { queryGcTimeMs, queryRetryDelay } from '@latch/core'
+
+/** Query retry delay: 1 s, 2 s, 4 s... doubling up to 30 s (spec section 9, core's `timings.ts`). */
+export const accountRetryDelay = queryRetryDelay
 
 /** Unused account data is garbage-collected after 5 minutes (spec section 9). */
-export const accountGcTime = 5 * 60_000
+export const accountGcTime = queryGcTimeMs
 
 /**
  * The account panel refetches its balances, NFTs and activity this often while shown, so a

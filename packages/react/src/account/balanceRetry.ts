@@ -1,5 +1,7 @@
+import { balanceRetryIntervalMs } from '@latch/core'
+
 /** A failed balance may be fetched again only this long after the failure (spec sections 4, 9). */
-export const balanceRetryInterval = 30_000
+export const balanceRetryInterval = balanceRetryIntervalMs
 
 /**
  * Whether a balance may be fetched again: always when it has not failed, else only 30 s after

@@ -1,4 +1,4 @@
-import { getIdentity, type LatchConfig } from '@latch/core'
+import { getIdentity, identityCacheMs, type LatchConfig } from '@latch/core'
 import { queryOptions, skipToken } from '@tanstack/react-query'
 import { accountGcTime, accountRetryDelay } from './accountQueryTimings.ts'
 
@@ -11,7 +11,7 @@ export function identityQueryOptions(config: LatchConfig, address: string | unde
   return queryOptions({
     queryKey: identityQueryKey(config, address),
     queryFn: address ? ({ signal }) => getIdentity(config, { address, signal }) : skipToken,
-    staleTime: 5 * 60_000,
+    staleTime: identityCacheMs,
     gcTime: accountGcTime,
     retry: 2,
     retryDelay: accountRetryDelay,

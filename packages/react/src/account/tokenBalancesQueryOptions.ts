@@ -1,4 +1,9 @@
-import { type FiatCurrency, getTokenBalances, type LatchConfig } from '@latch/core'
+import {
+  type FiatCurrency,
+  getTokenBalances,
+  type LatchConfig,
+  portfolioCacheMs,
+} from '@latch/core'
 import { queryOptions, skipToken } from '@tanstack/react-query'
 import { accountGcTime } from './accountQueryTimings.ts'
 
@@ -44,7 +49,7 @@ export function tokenBalancesQueryOptions(
         : skipToken,
     retry: false,
     // Spec section 9: portfolio cached 30 s.
-    staleTime: 30_000,
+    staleTime: portfolioCacheMs,
     gcTime: accountGcTime,
   })
 }

@@ -1,4 +1,4 @@
-import { getBalance } from '@latch/core'
+import { getBalance, nativeBalanceCacheMs, queryGcTimeMs, queryRetryDelay } from '@latch/core'
 import { skipToken, useQuery } from '@tanstack/react-query'
 import { useConfig } from './useConfig.ts'
 
@@ -7,12 +7,10 @@ export type UseBalanceParameters = {
   chainId: number | undefined
 }
 
-/** Retry after 1 s, 2 s, 4 s... capped at 30 s (spec: a failed balance retries after 30 s). */
-export function balanceRetryDelay(failureCount: number): number {
-  return Math.min(1000 * 2 ** failureCount, 30_000)
-}
+/** Retry after 1 s, 2 s, 4 s... capped at 30 s (spec section 9's query retry delay). */
+export const balanceRetryDelay = queryRetryDelay
 
-/** The account's native balance from the Latch API, cached 5 minutes after last use. */
+/** The account's native balance from the Latch API: fresh 30 s, kept 5 minutes after last use. */
 export function useBalance(parameters: UseBalanceParameters) {
   const config = useConfig()
   const { address, chainId } = parameters
@@ -25,7 +23,7 @@ export function useBalance(parameters: UseBalanceParameters) {
     // An unconfigured chain will not start working on a retry.
     retry: (failureCount, error) => error.name !== 'ChainNotConfiguredError' && failureCount < 3,
     retryDelay: balanceRetryDelay,
-    gcTime: 5 * 60_000,
-    staleTime: 15_000,
+    gcTime: queryGcTimeMs,
+    staleTime: nativeBalanceCacheMs,
   })
 }

@@ -1,4 +1,4 @@
-import { getAccountNames, getNameSuggestions, type LatchConfig } from '@latch/core'
+import { ensCacheMs, getAccountNames, getNameSuggestions, type LatchConfig } from '@latch/core'
 import { queryOptions, skipToken } from '@tanstack/react-query'
 import { accountGcTime } from '../account/accountQueryTimings.ts'
 
@@ -31,7 +31,8 @@ export function accountNamesQueryOptions(config: LatchConfig, address: string | 
   return queryOptions({
     queryKey: accountNamesQueryKey(config, address),
     queryFn: address ? ({ signal }) => getAccountNames(config, { address, signal }) : skipToken,
-    staleTime: 5 * 60_000,
+    // Spec section 9: ENS (names) cached 5 min.
+    staleTime: ensCacheMs,
     gcTime: accountGcTime,
   })
 }

@@ -1,6 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useLatchContext } from '../hooks/useConfig.ts'
+import { createLatchQueryClient } from './createLatchQueryClient.ts'
 
 /**
  * Hands the provider's TanStack Query client to the views below it, creating the client on
@@ -10,6 +11,6 @@ import { useLatchContext } from '../hooks/useConfig.ts'
 export function LatchQueryProvider(props: { children: ReactNode }) {
   const holder = useLatchContext().queryClient
   // One client per LatchProvider, shared by every view that queries.
-  holder.current ??= new QueryClient()
+  holder.current ??= createLatchQueryClient()
   return <QueryClientProvider client={holder.current}>{props.children}</QueryClientProvider>
 }

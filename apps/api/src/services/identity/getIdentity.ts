@@ -1,10 +1,11 @@
 import type { IdentityResponse } from '@latch/api-contract'
+import { identityCacheMs } from '@latch/core/timings'
 import type { Address } from 'viem'
 import type { CacheStore } from '../../stores/cacheStore.ts'
 import type { NameResolver } from './nameResolver.ts'
 
 /** How long an identity is reused (spec section 9: identity 5 min). */
-export const identityCacheTtlMs = 5 * 60_000
+export const identityCacheTtlMs = identityCacheMs
 
 /** The shared-cache key of an address's identity; registering a name deletes it. */
 export function getIdentityCacheKey(address: Address): string {
