@@ -27,6 +27,8 @@ import { type RateLimitSettings, rateLimit } from './middleware/rateLimit.ts'
 import { refuseControlCharacters } from './middleware/refuseControlCharacters.ts'
 import { requireProject } from './middleware/requireProject.ts'
 import type { ApiNetwork } from './network.ts'
+import { analyticsRoute } from './routes/analytics.ts'
+import { assetImagesRoute } from './routes/assetImages.ts'
 import { authNonceRoute } from './routes/authNonce.ts'
 import { balanceRoute } from './routes/balance.ts'
 import { fungiblePriceRoute } from './routes/fungiblePrice.ts'
@@ -42,6 +44,10 @@ import { sessionsRoute } from './routes/sessions.ts'
 import { supportedChainsRoute } from './routes/supportedChains.ts'
 import { tokenImageRoute } from './routes/tokenImage.ts'
 import { walletRegistryRoute } from './routes/walletRegistry.ts'
+import {
+  type AnalyticsSettings,
+  defaultAnalyticsSettings,
+} from './services/analytics/analyticsSettings.ts'
 import { createNameResolver } from './services/identity/createNameResolver.ts'
 import { type NameResolver, nullNameResolver } from './services/identity/nameResolver.ts'
 import type { NftFetchOptions } from './services/nfts/createNftMetadataResolver.ts'
@@ -49,7 +55,9 @@ import { createNftServices } from './services/nfts/createNftServices.ts'
 import { createPriceSource } from './services/prices/createPriceSource.ts'
 import type { PriceSource } from './services/prices/priceSource.ts'
 import { defaultRpcSettings, type RpcSettings } from './services/rpc/rpcSettings.ts'
+import type { AnalyticsStore } from './stores/analyticsStore.ts'
 import type { CacheStore } from './stores/cacheStore.ts'
+import { createDbAnalyticsStore } from './stores/createDbAnalyticsStore.ts'
 import { createDbNameStore } from './stores/createDbNameStore.ts'
 import type { RateLimitCounter } from './stores/createRateLimitCounter.ts'
 import type { ProjectStore } from './stores/projectStore.ts'
@@ -108,6 +116,14 @@ export type AppDeps = {
    * fetch its calls to the nodes go through.
    */
   rpc?: (Partial<RpcSettings> & { fetchFn?: typeof fetch | undefined }) | undefined
+  /**
+   * Analytics (`/getAnalyticsConfig`, `POST /e`): the switches (LATCH_ANALYTICS*, off by
+   * default) and where events go (by default `db`'s `analytics_events`; with neither, both
+   * routes are absent).
+   */
+  analytics?:
+    | { settings?: Partial<AnalyticsSettings> | undefined; store?: AnalyticsStore | undefined }
+    | undefined
 }
 
 /** Quotas on what one account or project may hold. */
@@ -243,6 +259,23 @@ export function createApp(deps: AppDeps) {
 
   // Token icons are public (spec section 7: /public/getTokenImage/{id}), like images on a CDN.
   app.route('/', tokenImageRoute(deps))
+  // Network, currency and token-symbol images: the repo's list, else generated; public too.
+  app.route('/', assetImagesRoute())
+
+  // Analytics (spec section 7): off unless the operator turns it on.
+  const analyticsStore =
+    deps.analytics?.store ?? (deps.db ? createDbAnalyticsStore({ db: deps.db }) : undefined)
+  if (analyticsStore) {
+    app.use('/getAnalyticsConfig', requireProject(deps.projects))
+    app.use('/e', requireProject(deps.projects))
+    app.route(
+      '/',
+      analyticsRoute({
+        store: analyticsStore,
+        settings: { ...defaultAnalyticsSettings, ...deps.analytics?.settings },
+      }),
+    )
+  }
 
   // The wallet-listing API keeps its unversioned paths (spec section 7).
   app.use('/getWallets', requireProject(deps.projects))

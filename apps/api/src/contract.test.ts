@@ -411,6 +411,40 @@ forEachDatabase('the API contract', (context) => {
       )
       expect(body.allowedOrigins.length).toBeGreaterThan(0)
     },
+    async tokenSymbolImage() {
+      const response = await call('tokenSymbolImage', '/public/getTokenImage/ETH')
+      expect(response.status).toBe(200)
+      expect(response.headers.get('cache-control')).toBe(apiRoutes.tokenSymbolImage.cacheControl)
+    },
+    async assetImage() {
+      const response = await call('assetImage', `/public/getAssetImage/eip155:${chain.network.id}`)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('cache-control')).toBe(apiRoutes.assetImage.cacheControl)
+    },
+    async currencyImage() {
+      const response = await call('currencyImage', '/public/getCurrencyImage/USD')
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toBe(
+        apiRoutes.currencyImage.responses[200].contentType,
+      )
+    },
+    async analyticsConfig() {
+      // Off unless the operator turns it on: the test app sets nothing.
+      const body: { isAnalyticsEnabled: boolean } = await callJson(
+        'analyticsConfig',
+        `/getAnalyticsConfig?${q}`,
+      )
+      expect(body).toEqual({ isAnalyticsEnabled: false })
+    },
+    async analyticsEvents() {
+      const response = await call('analyticsEvents', `/e?${q}`, {
+        method: 'POST',
+        body: { props: { type: 'track', event: 'MODAL_OPEN' } },
+      })
+      // Off for this project: refused with a listed error status, nothing stored.
+      expect(apiRoutes.analyticsEvents.errors).toContain(response.status)
+      apiErrorSchema.parse(await response.json())
+    },
   }
 
   // In order: names and sessions are created before they are read.

@@ -52,6 +52,8 @@ const apiKeys = [
   'LATCH_RPC_TIMEOUT_MS',
   'LATCH_RPC_MAX_BATCH',
   'LATCH_RPC_MAX_LOG_BLOCK_RANGE',
+  'LATCH_ANALYTICS',
+  'LATCH_ANALYTICS_KEEP_ADDRESS',
 ] as const satisfies readonly (keyof LatchConfig)[]
 
 /** The validated configuration of one API process. */

@@ -143,6 +143,12 @@ async function serve(
       maxBatch: env.LATCH_RPC_MAX_BATCH,
       maxLogBlockRange: env.LATCH_RPC_MAX_LOG_BLOCK_RANGE,
     },
+    analytics: {
+      settings: {
+        enabled: env.LATCH_ANALYTICS === 'on',
+        keepAddress: env.LATCH_ANALYTICS_KEEP_ADDRESS === 'on',
+      },
+    },
   })
 
   if (config.allowedOrigins.includes('*'))

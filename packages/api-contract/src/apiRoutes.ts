@@ -1,8 +1,19 @@
 import { z } from 'zod'
+import {
+  analyticsBodySchema,
+  analyticsConfigResponseSchema,
+  analyticsResponseSchema,
+} from './analytics.ts'
 import { balanceQuerySchema, balanceResponseSchema } from './balance.ts'
 import { supportedChainsResponseSchema } from './chains.ts'
 import { historyQuerySchema, historyResponseSchema } from './history.ts'
 import { identityQuerySchema, identityResponseSchema } from './identity.ts'
+import {
+  assetImageIdParam,
+  currencyImageIdParam,
+  publicImageCacheControl,
+  tokenSymbolImageIdParam,
+} from './images.ts'
 import { healthResponseSchema, openApiResponseSchema, walletImageParamsSchema } from './meta.ts'
 import {
   nameProfileQuerySchema,
@@ -296,6 +307,60 @@ export const apiRoutes = {
     params: imageParams,
     responses: { 200: { description: 'The icon.', contentType: svg } },
     cacheControl: 'public, max-age=86400',
+  },
+  tokenSymbolImage: {
+    method: 'get',
+    path: '/public/getTokenImage/:id',
+    summary: "A token's SVG image by symbol: the repo's list, else generated (public).",
+    tag: 'Wallets',
+    project: false,
+    params: z.object({ id: tokenSymbolImageIdParam }),
+    responses: { 200: { description: 'The image.', contentType: svg } },
+    cacheControl: publicImageCacheControl,
+  },
+  assetImage: {
+    method: 'get',
+    path: '/public/getAssetImage/:id',
+    summary: "A network's SVG image: the repo's list, else generated (public).",
+    tag: 'Wallets',
+    project: false,
+    params: z.object({ id: assetImageIdParam }),
+    responses: { 200: { description: 'The image.', contentType: svg } },
+    cacheControl: publicImageCacheControl,
+  },
+  currencyImage: {
+    method: 'get',
+    path: '/public/getCurrencyImage/:id',
+    summary: "A fiat currency's SVG image: the repo's list, else generated (public).",
+    tag: 'Wallets',
+    project: false,
+    params: z.object({ id: currencyImageIdParam }),
+    responses: { 200: { description: 'The image.', contentType: svg } },
+    cacheControl: publicImageCacheControl,
+  },
+  analyticsConfig: {
+    method: 'get',
+    path: '/getAnalyticsConfig',
+    summary: "Whether the project's analytics events are collected.",
+    description:
+      'Off unless the operator enables analytics (LATCH_ANALYTICS=on, or the project\'s `analytics` feature).',
+    tag: 'Project',
+    project: true,
+    query: projectQuerySchema,
+    responses: { 200: { description: 'The switch.', schema: analyticsConfigResponseSchema } },
+  },
+  analyticsEvents: {
+    method: 'post',
+    path: '/e',
+    summary: 'Records analytics events (one, or a batch of up to 25).',
+    description:
+      'Stored without the IP, and without the address unless LATCH_ANALYTICS_KEEP_ADDRESS=on. Bodies over 16 KB are refused (413); analytics off for the project answers 404; an origin off the list 403.',
+    tag: 'Project',
+    project: true,
+    query: projectQuerySchema,
+    body: analyticsBodySchema,
+    responses: { 200: { description: 'How many were stored.', schema: analyticsResponseSchema } },
+    errors: [404, 413],
   },
   getWallets: {
     method: 'get',
