@@ -47,6 +47,8 @@ export type AccountViewProps = {
   onRegisterName?: (() => void) | undefined
   /** Opens Sessions (the account's sign-ins), when the app signs in with the wallet. */
   onOpenSessions?: (() => void) | undefined
+  /** Transactions sent and not settled yet: a pending badge in the header when above 0. */
+  pendingCount?: number | undefined
   /** The tabs (Tokens, NFTs, Activity). */
   children?: ReactNode
 }
@@ -96,6 +98,15 @@ export function AccountView(props: AccountViewProps) {
             {props.walletName
               ? t('account.connectedWith', { wallet: props.walletName })
               : t('account.connected')}
+            {props.pendingCount ? (
+              <span
+                className="latch-badge latch-badge--pending latch-account__pending"
+                data-testid="account-pending-badge"
+                role="status"
+              >
+                {t('account.pendingTransactions', { count: props.pendingCount })}
+              </span>
+            ) : null}
           </p>
           <h2 id={titleId} className="latch-account__title">
             {props.name ? (

@@ -9,9 +9,10 @@ import { useCopyToClipboard } from '../hooks/useCopyToClipboard.ts'
 import { useMessages } from '../hooks/useMessages.ts'
 import type { MessageKey } from '../i18n/en.ts'
 import { LatchQueryProvider } from '../query/LatchQueryProvider.tsx'
+import { usePendingTransactions } from '../transactions/usePendingTransactions.ts'
 import { AccountTabs } from './AccountTabs.tsx'
 import { type AccountBalance, AccountView } from './AccountView.tsx'
-import { ActivityList, type ActivityListProps } from './ActivityList.tsx'
+import { ActivityList, type ActivityListProps, type ActivityRowView } from './ActivityList.tsx'
 import type { ConnectedAccountProps } from './ConnectedAccountProps.ts'
 import { formatFiat } from './formatFiat.ts'
 import { formatRelativeTime } from './formatRelativeTime.ts'
@@ -68,6 +69,7 @@ function AccountPanel(props: ConnectedAccountProps) {
     currency,
   })
   const identity = useIdentity(account.address)
+  const pending = usePendingTransactions({ address: account.address, chainId: account.chainId })
   const disconnector = useDisconnectAccount({ onDisconnected: inModal ? router.close : undefined })
   if (!account.address) return null
 
@@ -120,6 +122,7 @@ function AccountPanel(props: ConnectedAccountProps) {
         account.network?.name ?? t('account.unknownNetwork', { chainId: account.chainId ?? '?' })
       }
       chainId={account.chainId}
+      pendingCount={pending.length}
       balance={balanceView}
       walletName={account.connector?.name}
       walletIcon={account.connector?.icon || undefined}
@@ -208,6 +211,7 @@ function ActivityTab(props: AccountTarget) {
   const i18n = useMessages()
   const { t } = i18n
   const history = useAccountHistory(props)
+  const pending = usePendingTransactions(props)
   // Relative times ("5 min ago") move on while the list is shown.
   const now = useNow(30_000)
   const intlLocale = toIntlLocale(i18n.locale)
@@ -222,47 +226,75 @@ function ActivityTab(props: AccountTarget) {
     const rows = history.transactions.map((transaction) =>
       toActivityRow(transaction, config.networks),
     )
+    const explorer = config.networks
+      .find((network) => network.id === props.chainId)
+      ?.blockExplorerUrl?.replace(/\/+$/, '')
+    // Sent through Latch and not settled: at the top, until the outcome is known.
+    const pendingRows: ActivityRowView[] = pending.map((transaction) => ({
+      id: `pending:${transaction.hash}`,
+      title: t('activity.send'),
+      direction: 'out',
+      status: 'pending',
+      statusLabel: t('activity.statusPending'),
+      amount:
+        transaction.amount && transaction.symbol
+          ? `${formatSignedTokenAmount(transaction.amount, 'out', intlLocale)} ${transaction.symbol}`
+          : undefined,
+      counterparty: transaction.to
+        ? { text: t('activity.to'), address: shortenAddress(transaction.to) }
+        : undefined,
+      time: formatRelativeTime(transaction.submittedAt, now, i18n),
+      dateTime: new Date(transaction.submittedAt).toISOString(),
+      timeTitle: timeFormat.format(transaction.submittedAt),
+      explorerUrl: explorer ? `${explorer}/tx/${transaction.hash}` : undefined,
+    }))
+    const pendingGroup = pendingRows.length
+      ? [{ key: 'pending', label: t('activity.statusPending'), rows: pendingRows }]
+      : []
     state = {
       status: 'success',
-      groups: groupByDate(rows, (row) => row.time, now).map((group) => ({
-        key: group.key,
-        label:
-          group.label.kind === 'today'
-            ? t('activity.today')
-            : group.label.kind === 'yesterday'
-              ? t('activity.yesterday')
-              : dateFormat.format(group.label.date),
-        rows: group.items.map((row) => ({
-          id: row.id,
-          title: t(titleKeys[row.operation]),
-          direction: row.direction,
-          status: row.status,
-          statusLabel:
-            row.status === 'failed'
-              ? t('activity.statusFailed')
-              : row.status === 'pending'
-                ? t('activity.statusPending')
-                : undefined,
-          amount:
-            row.asset?.kind === 'fungible'
-              ? `${formatSignedTokenAmount(row.asset.numeric, row.asset.sign, intlLocale)} ${row.asset.symbol}`
-              : row.asset?.name,
-          thumbnailUrl: row.asset?.kind === 'nft' ? row.asset.imageUrl : undefined,
-          counterparty: row.counterparty
-            ? {
-                text: t(row.counterparty.role === 'to' ? 'activity.to' : 'activity.from'),
-                address: shortenAddress(row.counterparty.address),
-              }
-            : undefined,
-          time: formatRelativeTime(row.time, now, i18n),
-          dateTime: new Date(row.time).toISOString(),
-          timeTitle: timeFormat.format(row.time),
-          more: row.moreTransfers
-            ? t('activity.moreTransfers', { count: row.moreTransfers })
-            : undefined,
-          explorerUrl: row.explorerUrl,
+      groups: [
+        ...pendingGroup,
+        ...groupByDate(rows, (row) => row.time, now).map((group) => ({
+          key: group.key,
+          label:
+            group.label.kind === 'today'
+              ? t('activity.today')
+              : group.label.kind === 'yesterday'
+                ? t('activity.yesterday')
+                : dateFormat.format(group.label.date),
+          rows: group.items.map((row) => ({
+            id: row.id,
+            title: t(titleKeys[row.operation]),
+            direction: row.direction,
+            status: row.status,
+            statusLabel:
+              row.status === 'failed'
+                ? t('activity.statusFailed')
+                : row.status === 'pending'
+                  ? t('activity.statusPending')
+                  : undefined,
+            amount:
+              row.asset?.kind === 'fungible'
+                ? `${formatSignedTokenAmount(row.asset.numeric, row.asset.sign, intlLocale)} ${row.asset.symbol}`
+                : row.asset?.name,
+            thumbnailUrl: row.asset?.kind === 'nft' ? row.asset.imageUrl : undefined,
+            counterparty: row.counterparty
+              ? {
+                  text: t(row.counterparty.role === 'to' ? 'activity.to' : 'activity.from'),
+                  address: shortenAddress(row.counterparty.address),
+                }
+              : undefined,
+            time: formatRelativeTime(row.time, now, i18n),
+            dateTime: new Date(row.time).toISOString(),
+            timeTitle: timeFormat.format(row.time),
+            more: row.moreTransfers
+              ? t('activity.moreTransfers', { count: row.moreTransfers })
+              : undefined,
+            explorerUrl: row.explorerUrl,
+          })),
         })),
-      })),
+      ],
     }
   } else if (history.status === 'error') state = { status: 'error', message: t('activity.failed') }
   else state = { status: 'pending' }
