@@ -24,6 +24,7 @@ import { closeUnreadBody } from './middleware/closeUnreadBody.ts'
 import { createProjectOriginMatcher } from './middleware/createProjectOriginMatcher.ts'
 import { loadProject } from './middleware/loadProject.ts'
 import { type RateLimitSettings, rateLimit } from './middleware/rateLimit.ts'
+import { recordSdkUsage } from './middleware/recordSdkUsage.ts'
 import { refuseControlCharacters } from './middleware/refuseControlCharacters.ts'
 import { requireProject } from './middleware/requireProject.ts'
 import type { ApiNetwork } from './network.ts'
@@ -60,6 +61,7 @@ import type { CacheStore } from './stores/cacheStore.ts'
 import { createDbAnalyticsStore } from './stores/createDbAnalyticsStore.ts'
 import { createDbNameStore } from './stores/createDbNameStore.ts'
 import type { RateLimitCounter } from './stores/createRateLimitCounter.ts'
+import type { SdkUsageCounter } from './stores/createSdkUsageCounter.ts'
 import type { ProjectStore } from './stores/projectStore.ts'
 import { createDbSessionStore } from './stores/sessions/createDbSessionStore.ts'
 import type { WalletRegistryStore } from './stores/walletRegistryStore.ts'
@@ -109,6 +111,11 @@ export type AppDeps = {
    * LATCH_RATE_LIMITS*); without them (unit tests of other things) nothing is limited.
    */
   rateLimits?: { counter: RateLimitCounter; settings: RateLimitSettings } | undefined
+  /**
+   * Counts the SDK type and version of served requests per project and day (spec section 7);
+   * `serveApi` builds it over the database. Without it nothing is counted.
+   */
+  sdkUsage?: SdkUsageCounter | undefined
   /** Quotas of names and sign-in (LATCH_NAMES_PER_ADDRESS, ...); defaults when unset. */
   quotas?: Partial<ApiQuotas> | undefined
   /**
@@ -197,6 +204,8 @@ export function createApp(deps: AppDeps) {
   app.use(loadProject(deps.projects))
   // After CORS, so a 429 carries its headers; before the routes' work.
   if (deps.rateLimits) app.use(rateLimit(deps.rateLimits))
+  // Counts after the answer: only requests served without an error, of a known project.
+  if (deps.sdkUsage) app.use(recordSdkUsage(deps.sdkUsage))
   app.use(checkOrigin(matchesOrigin))
 
   /** Readiness probe for the start and test scripts; needs no project id. */

@@ -20,8 +20,10 @@ import { seedProjects } from './services/seedProjects.ts'
 import { createDbCacheStore } from './stores/createDbCacheStore.ts'
 import { createDbProjectStore } from './stores/createDbProjectStore.ts'
 import { createDbRateLimitStore } from './stores/createDbRateLimitStore.ts'
+import { createDbSdkUsageStore } from './stores/createDbSdkUsageStore.ts'
 import { createMemoryWalletRegistryStore } from './stores/createMemoryWalletRegistryStore.ts'
 import { createRateLimitCounter } from './stores/createRateLimitCounter.ts'
+import { createSdkUsageCounter } from './stores/createSdkUsageCounter.ts'
 import { createDbSessionStore } from './stores/sessions/createDbSessionStore.ts'
 
 export type ServeApiReturnType = {
@@ -133,6 +135,7 @@ async function serve(
       imageCacheBytes: env.LATCH_NFT_IMAGE_CACHE_MB * 1024 * 1024,
     },
     rateLimits: limits.rateLimits,
+    sdkUsage: limits.sdkUsage,
     quotas: {
       namesPerAddress: env.LATCH_NAMES_PER_ADDRESS,
       maxPendingNonces: env.LATCH_MAX_PENDING_NONCES,
@@ -208,6 +211,14 @@ function startLimits(env: Env, { db, logger }: { db: LatchDb; logger: Logger }) 
     env.LATCH_RATE_LIMITS === 'off'
       ? undefined
       : createRateLimitCounter({ store: createDbRateLimitStore({ db }), onError })
+  // Which SDK versions call the API, per project and day: written in batches every 10 s.
+  const sdkUsage = createSdkUsageCounter({
+    store: createDbSdkUsageStore({ db }),
+    onError: (error) =>
+      logger.warn('SDK usage counts could not be written; retrying.', {
+        cause: String(error).slice(0, 200),
+      }),
+  })
   const sessions = createDbSessionStore({ db })
   const sweeper = setInterval(() => {
     sessions.sweepExpiredNonces().catch(onError)
@@ -224,8 +235,10 @@ function startLimits(env: Env, { db, logger }: { db: LatchDb; logger: Logger }) 
         trustProxyHops: env.LATCH_TRUST_PROXY_HOPS,
       },
     },
+    sdkUsage,
     async stop() {
       clearInterval(sweeper)
+      await sdkUsage.stop()
       await counter?.stop()
     },
   }

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openDatabase } from '../db/openDatabase.ts'
 import { createPostgresTestDatabase, testDatabaseUrl } from '../db/testing.ts'
+import { createDbSdkUsageStore } from '../stores/createDbSdkUsageStore.ts'
 import { runProjectsCli } from './projects.ts'
 
 let stateDir: string
@@ -59,6 +60,30 @@ describe('npm run projects (PGlite)', () => {
         allowedOrigins: ['https://app.example.com', 'https://*.example.com'],
       },
     ])
+  })
+
+  test('usage prints the SDK counts per project and day the API recorded', async () => {
+    const database = await openDatabase({ LATCH_STATE_DIR: stateDir, DATABASE_URL: undefined })
+    try {
+      await createDbSdkUsageStore({ db: database.db }).add([
+        { projectId: 'p1', day: '2026-11-24', sdkType: 'latch', sdkVersion: '0.0.0', count: 7 },
+        { projectId: 'p2', day: '2026-11-23', sdkType: 'appkit', sdkVersion: '1.7.0', count: 2 },
+      ])
+    } finally {
+      await database.close()
+    }
+    const listed = await cli(['usage'], env())
+    expect(listed).toMatchObject({ code: 0, err: '' })
+    expect(listed.out).toMatchInlineSnapshot(`
+      "day         project                           sdk                 requests
+      2026-11-24  p1                                latch@0.0.0         7
+      2026-11-23  p2                                appkit@1.7.0        2"
+    `)
+    const one = await cli(['usage', '--project', 'p2', '--json'], env())
+    expect(JSON.parse(one.out)).toEqual([
+      { projectId: 'p2', day: '2026-11-23', sdkType: 'appkit', sdkVersion: '1.7.0', count: 2 },
+    ])
+    expect((await cli(['list', '--project', 'p2'], env())).code).toBe(2)
   })
 
   test('bad input is refused before the database is opened', async () => {

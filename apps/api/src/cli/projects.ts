@@ -4,10 +4,13 @@ import { type EnvOverrides, parseEnv } from '../env.ts'
 import { BaseError } from '../errors/base.ts'
 import { createProject, parseCreateProjectParameters } from '../services/createProject.ts'
 import { createDbProjectStore } from '../stores/createDbProjectStore.ts'
+import { createDbSdkUsageStore } from '../stores/createDbSdkUsageStore.ts'
 import type { Project } from '../stores/projectStore.ts'
+import type { SdkUsageRow } from '../stores/sdkUsageStore.ts'
 
 const usage = `Usage: npm run projects -- create --name NAME [--origin PATTERN]... [--json]
        npm run projects -- list [--json]
+       npm run projects -- usage [--project ID] [--json]
 
 Creates and lists the projects the API accepts, in its database: PostgreSQL at DATABASE_URL,
 or the embedded PGlite database in <LATCH_STATE_DIR>/pgdata (stop the API first: PGlite is
@@ -18,6 +21,9 @@ open in one process at a time).
                      https://app.example.com, https://*.example.com, http://localhost:*
                      Without any, the API's default list (LATCH_ALLOWED_ORIGINS) applies.
   list             every project: id, name, origins, creation time
+  usage            requests per project, UTC day and SDK (X-Sdk-Type / X-Sdk-Version),
+                   newest day first (the last 1,000 rows)
+    --project ID     only this project's
   --json           print JSON instead`
 
 export type RunProjectsCliParameters = {
@@ -31,7 +37,13 @@ export type RunProjectsCliParameters = {
 /** `npm run projects`: creates or lists projects; returns the exit code. */
 export async function runProjectsCli(parameters: RunProjectsCliParameters): Promise<number> {
   const { out = console.log, err = console.error } = parameters
-  let values: { name?: string; origin?: string[]; json?: boolean; help?: boolean }
+  let values: {
+    name?: string
+    origin?: string[]
+    project?: string
+    json?: boolean
+    help?: boolean
+  }
   let positionals: string[]
   try {
     ;({ values, positionals } = parseArgs({
@@ -40,6 +52,7 @@ export async function runProjectsCli(parameters: RunProjectsCliParameters): Prom
       options: {
         name: { type: 'string' },
         origin: { type: 'string', multiple: true },
+        project: { type: 'string' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -53,12 +66,16 @@ export async function runProjectsCli(parameters: RunProjectsCliParameters): Prom
     return 0
   }
   const [command, ...extra] = positionals
-  if ((command !== 'create' && command !== 'list') || extra.length > 0) {
+  if ((command !== 'create' && command !== 'list' && command !== 'usage') || extra.length > 0) {
     err(command ? `Unknown command "${[command, ...extra].join(' ')}".\n\n${usage}` : usage)
     return 2
   }
-  if (command === 'list' && (values.name !== undefined || values.origin !== undefined)) {
-    err(`"list" takes no --name or --origin.\n\n${usage}`)
+  if (command !== 'create' && (values.name !== undefined || values.origin !== undefined)) {
+    err(`"${command}" takes no --name or --origin.\n\n${usage}`)
+    return 2
+  }
+  if (command !== 'usage' && values.project !== undefined) {
+    err(`"${command}" takes no --project.\n\n${usage}`)
     return 2
   }
 
@@ -74,7 +91,12 @@ export async function runProjectsCli(parameters: RunProjectsCliParameters): Prom
     const database = await openDatabase(parseEnv(parameters.env))
     try {
       const projects = createDbProjectStore({ db: database.db })
-      if (input) {
+      if (command === 'usage') {
+        const rows = await createDbSdkUsageStore({ db: database.db }).list({
+          projectId: values.project,
+        })
+        out(values.json ? JSON.stringify(rows, null, 2) : formatUsage(rows))
+      } else if (input) {
         const project = await createProject(projects, input)
         out(values.json ? JSON.stringify(toJson(project)) : project.id)
         if (!values.json && project.allowedOrigins.length === 0)
@@ -114,6 +136,17 @@ function formatList(projects: readonly Project[]): string {
       ].join('\n'),
     )
     .join('\n')
+}
+
+function formatUsage(rows: readonly SdkUsageRow[]): string {
+  if (rows.length === 0) return 'No SDK usage recorded yet.'
+  return [
+    'day         project                           sdk                 requests',
+    ...rows.map(
+      (row) =>
+        `${row.day}  ${row.projectId.padEnd(32)}  ${`${row.sdkType}@${row.sdkVersion}`.padEnd(18)}  ${row.count}`,
+    ),
+  ].join('\n')
 }
 
 if (import.meta.main) process.exitCode = await runProjectsCli({ argv: process.argv.slice(2) })
