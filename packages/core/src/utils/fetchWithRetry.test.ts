@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createFakeScheduler } from '../testing/createFakeScheduler.ts'
 import { httpRetryStatuses } from '../timings.ts'
 import type { FetchLike } from '../types.ts'
+import { fetchWithRetry } from './fetchWithRetry.ts'
 import { requestApi } from './requestApi.ts'
 
 /** Answers `statuses` in turn (the last one repeats), recording the fake time of each call. */
@@ -140,5 +141,17 @@ describe('requestApi HTTP retry (spec section 9)', () => {
     expect(calls).toHaveLength(1)
     expect(outcome.error).toMatchObject({ status: 503 })
     expect(clock.now).toBeLessThan(150)
+  })
+})
+
+describe('fetchWithRetry', () => {
+  it('calls fetch unbound, as a browser fetch must be (no "Illegal invocation")', async () => {
+    let self: unknown = 'unset'
+    const fetch: FetchLike = async function (this: unknown) {
+      self = this
+      return { ok: true, status: 200, json: async () => ({}) }
+    }
+    await fetchWithRetry({ fetch, url: 'http://api.test/x', init: {}, retry: true })
+    expect(self).toBeUndefined()
   })
 })

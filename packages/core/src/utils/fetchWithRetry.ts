@@ -35,8 +35,10 @@ export async function fetchWithRetry(
         removeEventListener?(type: 'abort', listener: () => void): void
       }
     | undefined
+  // Called unbound: a browser's `fetch` called as a method of another object throws.
+  const { fetch } = parameters
   for (let attempt = 0; ; attempt++) {
-    const response = await parameters.fetch(parameters.url, parameters.init)
+    const response = await fetch(parameters.url, parameters.init)
     if (!parameters.retry || attempt >= httpRetryCount) return response
     if (!httpRetryStatuses.includes(response.status)) return response
     const retryAfter = parseRetryAfter(
