@@ -20,7 +20,8 @@ test.beforeAll(async () => {
     rootDir: resolve(import.meta.dirname, '../..'),
   })
   expect(config.signIn).toBe('required')
-  server = await serveWeb({ port: 0, config })
+  // LATCH_WEB_DIST_DIR: a build of one's own instead of apps/web/dist.
+  server = await serveWeb({ port: 0, config, distDir: process.env.LATCH_WEB_DIST_DIR || undefined })
 })
 test.afterAll(async () => {
   await server?.stop()
@@ -37,7 +38,7 @@ async function freshWallet(
 const signatures = (wallet: InjectedWallet) =>
   wallet.log.filter((entry) => entry.method === 'personal_sign').length
 
-/** Connects the Test Wallet; the sign-in view opens on its own. */
+/** Connects the Test Wallet; the modal goes on to ConnectingSiwe (connect and sign in, one step). */
 async function connect(page: Page) {
   await page.goto(server.url)
   await page.getByRole('button', { name: 'Connect Wallet' }).click()
@@ -46,9 +47,12 @@ async function connect(page: Page) {
     .getByRole('button', { name: /Test Wallet/ })
     .click()
   const dialog = page.getByRole('dialog', { name: 'Sign In' })
-  await expect(dialog.getByTestId('sign-in-view')).toBeVisible()
+  await expect(dialog.getByTestId('sign-in-view')).toHaveAttribute('data-view', 'ConnectingSiwe')
   return dialog
 }
+
+/** ConnectingSiwe's button ("Sign"); SIWXSignMessage's is "Sign in". */
+const sign = { name: 'Sign', exact: true }
 
 test('a required sign-in shows the EIP-4361 message, signs in, and survives a reload', async ({
   page,
@@ -74,9 +78,9 @@ test('a required sign-in shows the EIP-4361 message, signs in, and survives a re
   await expect(message).toContainText(/Expiration Time: \d{4}-\d\d-\d\dT/)
   await expect(page.getByTestId('account-view')).toHaveCount(0)
   expect(signatures(wallet)).toBe(0)
-  expect(await axeViolations(page), 'SIWXSignMessage').toEqual([])
+  expect(await axeViolations(page), 'ConnectingSiwe').toEqual([])
 
-  await dialog.getByRole('button', { name: 'Sign in' }).click()
+  await dialog.getByRole('button', sign).click()
   await expect(dialog).toBeHidden()
   await expect(page.getByTestId('account-address')).toContainText(wallet.address)
   expect(signatures(wallet)).toBe(1)
@@ -94,7 +98,7 @@ test('revoking the session signs out: the sign-in view comes back', async ({ pag
   await installAxe(page)
   const wallet = await freshWallet(page, manifest)
   const dialog = await connect(page)
-  await dialog.getByRole('button', { name: 'Sign in' }).click()
+  await dialog.getByRole('button', sign).click()
   await expect(page.getByTestId('account-address')).toContainText(wallet.address)
 
   await page.getByRole('button', { name: 'Sessions' }).click()
@@ -116,7 +120,7 @@ test('revoking the session signs out: the sign-in view comes back', async ({ pag
 
   // Signing in again comes back to the list, which now holds the new session.
   await expect(signIn.getByTestId('sign-in-message')).toBeVisible()
-  await signIn.getByRole('button', { name: 'Sign in' }).click()
+  await signIn.getByRole('button', sign).click()
   await expect(sessions.getByTestId('session-row')).toHaveCount(1)
   await expect(sessions.getByTestId('session-row').first()).toContainText('This browser')
 })
@@ -126,7 +130,7 @@ test('a declined sign-in disconnects and says why', async ({ page, manifest }) =
   const dialog = await connect(page)
   await expect(dialog.getByTestId('sign-in-message')).toBeVisible()
   wallet.queue('personal_sign', 'reject')
-  await dialog.getByRole('button', { name: 'Sign in' }).click()
+  await dialog.getByRole('button', sign).click()
   await expect(page.getByRole('alert').filter({ hasText: 'Signature declined' })).toBeVisible()
   await expect(page.getByRole('dialog')).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
@@ -140,4 +144,42 @@ test('Cancel disconnects without signing', async ({ page, manifest }) => {
   await expect(page.getByRole('dialog')).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
   expect(signatures(wallet)).toBe(0)
+})
+
+test('ConnectingSiwe: connect and sign in as one step, with the app and the wallet named', async ({
+  page,
+  manifest,
+}) => {
+  await installAxe(page)
+  const wallet = await freshWallet(page, manifest)
+  await page.goto(server.url)
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  const modal = page.getByRole('dialog')
+  await modal.getByRole('button', { name: /Test Wallet/ }).click()
+  // The same dialog goes on from connecting to signing in: it never closes in between.
+  const view = modal.getByTestId('sign-in-view')
+  await expect(view).toHaveAttribute('data-view', 'ConnectingSiwe')
+  await expect(modal).toHaveAccessibleName('Sign In')
+  await expect(view).toContainText('Latch needs to connect to your wallet')
+  await expect(view).toContainText('Canceling will disconnect you.')
+  // The app's icon (the page's own) beside the wallet's.
+  const icons = view.getByTestId('sign-in-identities').locator('img')
+  await expect(icons.first()).toHaveAttribute('src', new URL('/favicon.svg', server.url).href)
+  await expect(icons).toHaveCount(2)
+  await expect(view.getByRole('button', { name: 'Cancel' })).toBeVisible()
+  expect(await axeViolations(page), 'ConnectingSiwe').toEqual([])
+
+  await view.getByRole('button', sign).click()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(page.getByTestId('account-address')).toContainText(wallet.address)
+  expect(signatures(wallet)).toBe(1)
+
+  // Without a session, a restored connection signs in on SIWXSignMessage instead: no connect.
+  await page.evaluate(() => localStorage.removeItem('@latch/sign_in_sessions'))
+  await page.reload()
+  const signIn = page.getByRole('dialog', { name: 'Sign In' })
+  await expect(signIn.getByTestId('sign-in-view')).toHaveAttribute('data-view', 'SIWXSignMessage')
+  await signIn.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page.getByTestId('account-address')).toContainText(wallet.address)
+  expect(signatures(wallet)).toBe(2)
 })

@@ -126,7 +126,9 @@ export const modalRoutes = {
       />
     ),
   },
-  // Sign-in ends by signing in or cancelling (which disconnects), not by going back.
+  // Connect and sign in as one step (sign-in required: the connect flow goes on to it), with
+  // the app's name and icon, Sign / Cancel. It ends by signing in or cancelling (which
+  // disconnects), not by going back.
   ConnectingSiwe: {
     status: 'routable',
     back: false,

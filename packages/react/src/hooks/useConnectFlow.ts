@@ -1,6 +1,7 @@
 import type { ModalRoute, ModalView } from '@latch/core'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ConnectTarget } from '../connect/getConnectWallets.ts'
+import { useConfig } from './useConfig.ts'
 import { useConnect } from './useConnect.ts'
 import { useConnectModal } from './useConnectModal.ts'
 import { useConnectors } from './useConnectors.ts'
@@ -35,12 +36,14 @@ export type UseConnectFlowReturnType = {
 /**
  * The connect flow over the modal router and the connect action: which view shows which
  * attempt, retry, back and close (both abandon a pending attempt), and closing the modal
- * once a connection made through it succeeds.
+ * once a connection made through it succeeds (or, when sign-in is required, going on to
+ * ConnectingSiwe).
  */
 export function useConnectFlow(): UseConnectFlowReturnType {
   const modal = useConnectModal()
   const connection = useConnect()
   const connectors = useConnectors()
+  const signInRequired = useConfig().options.signIn === 'required'
   const [attempt, setAttempt] = useState(0)
   const { router } = modal
   const route: ModalRoute = modal.history.at(-1) ?? { view: 'Connect' }
@@ -55,9 +58,15 @@ export function useConnectFlow(): UseConnectFlowReturnType {
       connection.status === 'connected' &&
       was === 'connecting' &&
       connectFlowViews.includes(route.view)
-    )
-      router.close()
-  }, [connection.status, route.view, router])
+    ) {
+      // Sign-in required: connect and sign in are one step, the modal goes on to
+      // ConnectingSiwe (alone in the history: signing in closes the modal, Cancel disconnects).
+      if (signInRequired) {
+        router.pushTransactionStack({ replace: true })
+        router.reset({ view: 'ConnectingSiwe' })
+      } else router.close()
+    }
+  }, [connection.status, route.view, router, signInRequired])
 
   const { connect, cancel } = connection
   const start = useCallback(

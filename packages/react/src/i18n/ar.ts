@@ -161,6 +161,10 @@ export const ar: Messages = {
   'names.successHeading': '{name} أصبح لك',
   'names.successText': 'يظهر الآن بدلًا من عنوانك.',
   'names.done': 'تم',
+  'connectingSiwe.heading': 'يحتاج {appName} إلى الاتصال بمحفظتك',
+  'connectingSiwe.text':
+    'وقّع هذه الرسالة لإثبات ملكيتك لهذه المحفظة والمتابعة. الإلغاء سيقطع الاتصال.',
+  'connectingSiwe.sign': 'توقيع',
   'signIn.title': 'تسجيل الدخول',
   'signIn.heading': 'سجّل الدخول إلى {appName}',
   'signIn.text': 'وقّع هذه الرسالة لإثبات أن الحساب لك. مجانًا ودون أي معاملة.',

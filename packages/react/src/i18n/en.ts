@@ -164,6 +164,10 @@ export const en = {
   'names.successHeading': '{name} is yours',
   'names.successText': 'It now shows in place of your address.',
   'names.done': 'Done',
+  'connectingSiwe.heading': '{appName} needs to connect to your wallet',
+  'connectingSiwe.text':
+    'Sign this message to prove you own this wallet and proceed. Canceling will disconnect you.',
+  'connectingSiwe.sign': 'Sign',
   'signIn.title': 'Sign In',
   'signIn.heading': 'Sign in to {appName}',
   'signIn.text':

@@ -164,6 +164,10 @@ export const es: Messages = {
   'names.successHeading': '{name} es tuyo',
   'names.successText': 'Ahora aparece en lugar de tu dirección.',
   'names.done': 'Listo',
+  'connectingSiwe.heading': '{appName} necesita conectarse a tu billetera',
+  'connectingSiwe.text':
+    'Firma este mensaje para demostrar que esta billetera es tuya y continuar. Si cancelas, se desconectará.',
+  'connectingSiwe.sign': 'Firmar',
   'signIn.title': 'Iniciar sesión',
   'signIn.heading': 'Inicia sesión en {appName}',
   'signIn.text':

@@ -10,7 +10,8 @@ import { sessionsQueryKey, signInQueryKey } from './signInQueryOptions.ts'
 import { useSignInFlow } from './useSignInFlow.ts'
 
 /**
- * ConnectingSiwe and SIWXSignMessage wired to the sign-in flow. Success pops the transaction
+ * ConnectingSiwe and SIWXSignMessage wired to the sign-in flow (ConnectingSiwe with the app's
+ * and the wallet's icons). Success pops the transaction
  * stack (`replace`: back to just before ConnectingSiwe, else the modal closes); a failure or a
  * refusal disconnects (the flow does), closes the modal and shows the error. Cancel, and
  * closing the modal before signing in, disconnect.
@@ -18,7 +19,8 @@ import { useSignInFlow } from './useSignInFlow.ts'
 export default function SignInContainer() {
   const config = useConfig()
   const { t } = useMessages()
-  const { router } = useConnectModal()
+  const { router, history } = useConnectModal()
+  const view = history.at(-1)?.view
   const queryClient = useQueryClient()
   const account = useAccount()
   const { flow, state } = useSignInFlow(config)
@@ -60,8 +62,18 @@ export default function SignInContainer() {
       status={status}
       message={state.message}
       walletName={account.connector?.name}
+      connecting={
+        view === 'ConnectingSiwe'
+          ? { appIcon: readPageIcon(), walletIcon: account.connector?.icon || undefined }
+          : undefined
+      }
       onSignIn={() => void flow.signIn()}
       onCancel={() => void flow.cancel()}
     />
   )
+}
+
+/** The app's icon: the page's own (`<link rel="icon">`), as wallets show it. */
+function readPageIcon(): string | undefined {
+  return document.querySelector<HTMLLinkElement>('link[rel~="icon"]')?.href || undefined
 }
