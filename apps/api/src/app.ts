@@ -213,7 +213,16 @@ export function createApp(deps: AppDeps) {
 
   // The API's OpenAPI document is public: before the project check.
   app.route('/v1', openApiRoute())
-  app.use('/v1/*', requireProject(deps.projects))
+  const requireV1Project = requireProject(deps.projects)
+  // A name registration may come without a project (the reference client sends only
+  // coin_type, address, message, signature): the signature is the authority. The origin check
+  // (default origins when no project) and the per-IP rate limits above still apply; a project
+  // id that is sent must still be known.
+  app.use('/v1/*', (c, next) =>
+    c.req.method === 'POST' && c.req.path === '/v1/profile/account' && !c.get('projectLookup')
+      ? next()
+      : requireV1Project(c, next),
+  )
   app.route('/v1', supportedChainsRoute(deps))
   // Spec section 7's default RPC endpoint: JSON-RPC at `/v1/?chainId=...&projectId=...`.
   const { fetchFn: rpcFetch, ...rpcSettings } = deps.rpc ?? {}
@@ -249,7 +258,7 @@ export function createApp(deps: AppDeps) {
       clients: deps.clients,
       options: deps.nftFetch ?? { allowPrivateHosts: false },
     })
-    app.route('/v1', historyRoute({ db: deps.db, networks: deps.networks }))
+    app.route('/v1', historyRoute({ db: deps.db, networks: deps.networks, prices }))
     app.route('/v1', nftsRoute({ db: deps.db, networks: deps.networks, nftMetadata }))
     app.route('/v1', nftImageRoute({ db: deps.db, networks: deps.networks, nftMetadata, images }))
     // Sign in with the wallet (EIP-4361): nonces and sessions live in the database.

@@ -28,6 +28,7 @@ import {
   registerAccountName,
   resolveAccountName,
   revokeSession,
+  setAccountNameAttributes,
   signIn,
 } from '@latch/core'
 import { encodeFunctionData, type Hex, numberToHex, parseEther } from 'viem'
@@ -314,6 +315,21 @@ forEachDatabase('the API contract', (context) => {
       // Registering the same name again answers 200 with the same profile.
       const again = await registerAccountName(config, { label: 'contract', suffix: 'latch.id' })
       expect(again).toEqual(profile)
+    },
+    async setNameAttributes() {
+      const avatar = 'https://images.example/contract.png'
+      const profile = await setAccountNameAttributes(config, {
+        name: 'contract.latch.id',
+        attributes: { avatar },
+      })
+      expect(profile.attributes).toEqual([{ avatar }])
+      const body = await callJson('nameProfile', `/v1/profile/account/contract.latch.id?${q}`)
+      expect(body).toEqual(profile)
+      // The account asking about itself reads fresh: its header shows the new avatar at once.
+      expect(await getIdentity(config, { address: account.address })).toEqual({
+        name: 'contract.latch.id',
+        avatar,
+      })
     },
     async nameProfile() {
       const body: { name: string } = await callJson(

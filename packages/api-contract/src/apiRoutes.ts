@@ -23,6 +23,7 @@ import {
   registerNameBodySchema,
   reverseNamesQuerySchema,
   reverseNamesResponseSchema,
+  setNameAttributesBodySchema,
 } from './names.ts'
 import { nftsQuerySchema, nftsResponseSchema } from './nfts.ts'
 import {
@@ -204,6 +205,8 @@ export const apiRoutes = {
     method: 'post',
     path: '/v1/profile/account',
     summary: 'Registers an account name from a message the account signed.',
+    description:
+      'The project id is optional here (the reference client sends only `coin_type`, `address`, `message` and `signature`): the signature is the authority. The origin check (the default allowed origins when no project is named) and the rate limits still apply; a project id that is sent must be known. An `avatar` attribute must be an https URL (or an image URL on the API origin).',
     tag: 'Names',
     project: true,
     query: projectQuerySchema,
@@ -216,6 +219,20 @@ export const apiRoutes = {
       },
     },
     errors: [409],
+  },
+  setNameAttributes: {
+    method: 'post',
+    path: '/v1/profile/account/:name/attributes',
+    summary: "Replaces a name's attributes (its avatar) with a message its address signed.",
+    description:
+      'The message is `createNameAttributesMessage`: `{"action":"set-attributes","name","attributes","timestamp"}`, signed by the name\'s address with the registration\'s rules (timestamp within 10 minutes, EOA, ERC-1271 or ERC-6492). Its timestamp must be later than the last update\'s (409 otherwise: no replay).',
+    tag: 'Names',
+    project: true,
+    params: z.object({ name: z.string().min(1) }),
+    query: projectQuerySchema,
+    body: setNameAttributesBodySchema,
+    responses: { 200: { description: 'The updated name.', schema: nameProfileSchema } },
+    errors: [404, 409, 502],
   },
   nameProfile: {
     method: 'get',
@@ -343,7 +360,7 @@ export const apiRoutes = {
     path: '/getAnalyticsConfig',
     summary: "Whether the project's analytics events are collected.",
     description:
-      'Off unless the operator enables analytics (LATCH_ANALYTICS=on, or the project\'s `analytics` feature).',
+      "Off unless the operator enables analytics (LATCH_ANALYTICS=on, or the project's `analytics` feature).",
     tag: 'Project',
     project: true,
     query: projectQuerySchema,

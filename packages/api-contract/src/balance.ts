@@ -22,8 +22,11 @@ export const tokenBalanceSchema = z.object({
   name: z.string(),
   symbol: z.string(),
   chainId: z.string(),
-  /** CAIP-10 token address; for the native coin, the zero address. */
-  address: z.string().optional(),
+  /** CAIP-10 token address; for the native coin `{caip2}:0xeeee...eeee` (`nativeCoinAddress`). */
+  address: z
+    .string()
+    .optional()
+    .describe('CAIP-10 token address; the native coin is `{chainId}:0xeeee...eeee`.'),
   value: z.number().optional(),
   price: z.number(),
   /** Decimal strings: `decimals` an integer, `numeric` the amount in whole tokens ("10000.5"). */

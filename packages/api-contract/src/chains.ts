@@ -15,8 +15,14 @@ export const networkSchema = z.object({
 })
 export type Network = z.infer<typeof networkSchema>
 
-/** `GET /v1/supported-chains` */
+/**
+ * `GET /v1/supported-chains`: Latch's `networks`, and the reference client's shape (AppKit's
+ * API client checks `http.includes(caipNetworkId)`): the CAIP-2 ids served over HTTP and over
+ * WebSocket (none: the API has no WebSocket RPC).
+ */
 export const supportedChainsResponseSchema = z.object({
   networks: z.array(networkSchema),
+  http: z.array(z.string()).describe('CAIP-2 ids of the chains served over HTTP.'),
+  ws: z.array(z.string()).describe('CAIP-2 ids of the chains served over WebSocket (none yet).'),
 })
 export type SupportedChainsResponse = z.infer<typeof supportedChainsResponseSchema>

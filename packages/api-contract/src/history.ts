@@ -12,8 +12,16 @@ export const historyQuerySchema = z.object({
     .max(200, 'cursor is too long.')
     .optional()
     .describe("The previous page's `next`, for older transactions."),
-  /** 'coinbase' would add on-ramp purchases; accepted and ignored until the on-ramp exists. */
-  onramp: z.string().max(40).optional().describe('Accepted and ignored until the on-ramp exists.'),
+  /**
+   * `coinbase` (what the reference client sends): on-ramp purchases only, instead of the
+   * account's transactions. Latch has no on-ramp yet, so the answer is `{ data: [], next: null }`.
+   */
+  onramp: z
+    .enum(['coinbase'], 'onramp must be "coinbase".')
+    .optional()
+    .describe(
+      '`coinbase`: on-ramp purchases only. Latch has no on-ramp yet: always an empty list.',
+    ),
   /** Items per page, 1 to 100 (default 25). */
   limit: z.coerce.number().int().min(1).max(100).default(25).describe('Transactions per page.'),
 })
@@ -24,9 +32,13 @@ export const transferDirectionSchema = z.enum(['in', 'out', 'self'])
 export const historyTransferSchema = z.object({
   direction: transferDirectionSchema,
   quantity: z.object({ numeric: z.string() }),
-  /** Fiat value at today's price, when known. */
-  value: z.number().optional(),
-  price: z.number().optional(),
+  /**
+   * USD value (`quantity` x `price`) at the time of the transfer; absent when that price is
+   * unknown (the price source keeps no history, or had no pool then). Never today's price.
+   */
+  value: z.number().optional().describe('USD value at the time of the transfer, when known.'),
+  /** USD price of one whole token at the transfer's block, when known. */
+  price: z.number().optional().describe('USD price of one token at the time, when known.'),
   fungible_info: z
     .object({
       name: z.string(),
@@ -41,6 +53,13 @@ export const historyTransferSchema = z.object({
       name: z.string(),
       tokenId: z.string(),
       collection: z.object({ name: z.string(), address: z.string() }),
+      /**
+       * The reference shape's flags (AppKit reads `nft_info.flags.is_spam`). Latch keeps no
+       * spam list: `is_spam` is false for every NFT.
+       */
+      flags: z
+        .object({ is_spam: z.boolean().describe('Always false: Latch keeps no spam list.') })
+        .describe("The reference client's NFT flags."),
       content: z
         .object({ preview: z.object({ url: z.string(), content_type: z.string() }) })
         .optional(),

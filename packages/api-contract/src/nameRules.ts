@@ -49,6 +49,22 @@ export function createNameMessage({
   return JSON.stringify({ name, attributes, timestamp })
 }
 
+/**
+ * The message that replaces a registered name's attributes (`nameAttributesMessageSchema`),
+ * for the name's address to sign with `personal_sign`.
+ */
+export function createNameAttributesMessage({
+  name,
+  attributes,
+  timestamp = Math.floor(Date.now() / 1000),
+}: {
+  name: string
+  attributes: Record<string, string>
+  timestamp?: number | undefined
+}): string {
+  return JSON.stringify({ action: 'set-attributes', name, attributes, timestamp })
+}
+
 const slip44Msb = 0x80000000
 
 /**

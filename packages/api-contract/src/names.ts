@@ -3,6 +3,7 @@ import { projectIdParam } from './params.ts'
 
 export {
   chainIdFromNameCoinType,
+  createNameAttributesMessage,
   createNameMessage,
   defaultNameSuffix,
   isValidNameLabel,
@@ -11,7 +12,11 @@ export {
   toNameCoinType,
 } from './nameRules.ts'
 
-/** Free-form profile attributes: at most 20, keys of letters, digits, `_`, `.`, `-`. */
+/**
+ * Free-form profile attributes: at most 20, keys of letters, digits, `_`, `.`, `-`. `avatar`
+ * is the name's picture: an `https://` URL (or an image URL on the API's own origin); the API
+ * refuses anything else with a 400 and never fetches it.
+ */
 export const nameAttributesSchema = z
   .record(
     z.string().regex(/^[\w.-]{1,64}$/, 'Attribute keys are 1 to 64 letters, digits, _, . or -.'),
@@ -31,6 +36,30 @@ export const nameMessageSchema = z.strictObject({
   timestamp: z.number().int().nonnegative(),
 })
 export type NameMessage = z.infer<typeof nameMessageSchema>
+
+/**
+ * The message that changes a registered name's attributes (`POST
+ * /v1/profile/account/{name}/attributes`), signed by the name's address like a registration:
+ * `action` `"set-attributes"`, the full `name`, the new `attributes` (they replace the old
+ * ones; `{}` clears them) and `timestamp` within 10 minutes of the server's clock and later
+ * than the name's last update, so an old update cannot be replayed. Build it with
+ * `createNameAttributesMessage`.
+ */
+export const nameAttributesMessageSchema = z.strictObject({
+  action: z.literal('set-attributes'),
+  name: z.string().min(1).max(255),
+  attributes: nameAttributesSchema,
+  timestamp: z.number().int().nonnegative(),
+})
+export type NameAttributesMessage = z.infer<typeof nameAttributesMessageSchema>
+
+/** Body of `POST /v1/profile/account/{name}/attributes`: the signed message and signature. */
+export const setNameAttributesBodySchema = z.object({
+  projectId: projectIdParam.optional(),
+  message: z.string().max(8192, 'message is at most 8192 characters.'),
+  signature: z.string().regex(/^0x(?:[0-9a-fA-F]{2})+$/, 'signature must be 0x-prefixed hex.'),
+})
+export type SetNameAttributesBody = z.input<typeof setNameAttributesBodySchema>
 
 const coinTypeMessage = 'coin_type must be an ENSIP-11 coin type: 60, or 2147483648 + the chain id.'
 
@@ -71,9 +100,26 @@ export type RegisterNameBody = z.input<typeof registerNameBodySchema>
 export const nameProfileSchema = z.object({
   /** The full name in lower case, e.g. `alice.latch.id`. */
   name: z.string(),
-  addresses: z.record(z.string(), z.object({ address: z.string() })),
-  attributes: z.record(z.string(), z.string()),
-  /** ISO 8601. */
+  addresses: z.record(
+    z.string(),
+    z.object({
+      address: z.string(),
+      /** ISO 8601: when the name got this address (its registration). */
+      created: z.string().describe('ISO 8601: when the name got this address.'),
+    }),
+  ),
+  /**
+   * The reference client's shape: a list of attribute objects. Latch answers one object
+   * holding every attribute (`[{ "avatar": "https://...", "bio": "..." }]`), `[]` when none.
+   */
+  attributes: z
+    .array(z.record(z.string(), z.string()))
+    .describe('`[{ avatar?, bio?, ... }]`: one object with every attribute; `[]` when none.'),
+  /** ISO 8601: when the name was registered (the reference client's field). */
+  registered_at: z.string().describe('ISO 8601: when the name was registered.'),
+  /** ISO 8601: when its attributes last changed; the registration time until then. */
+  updated_at: z.string().describe('ISO 8601: when its attributes last changed.'),
+  /** ISO 8601; the same as `registered_at` (Latch's older field). */
   created_at: z.string(),
 })
 export type NameProfile = z.infer<typeof nameProfileSchema>

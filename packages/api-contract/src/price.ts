@@ -7,7 +7,7 @@ import { z } from 'zod'
 export const fungiblePriceBodySchema = z.object({
   projectId: z.string().optional(),
   currency: z.enum(['usd', 'eur']).default('usd'),
-  /** CAIP-10 token addresses: `eip155:31337:0x...`; the zero address is the native coin. */
+  /** CAIP-10 token addresses: `eip155:31337:0x...`; `0xeeee...eeee` (or the zero address) is the native coin. */
   addresses: z
     .array(
       z

@@ -103,6 +103,12 @@ export {
   registerAccountName,
 } from './actions/registerAccountName.ts'
 export {
+  type SetAccountNameAttributesErrorType,
+  type SetAccountNameAttributesParameters,
+  type SetAccountNameAttributesReturnType,
+  setAccountNameAttributes,
+} from './actions/setAccountNameAttributes.ts'
+export {
   parseAccountName,
   type ResolveAccountNameErrorType,
   type ResolveAccountNameParameters,

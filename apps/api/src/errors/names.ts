@@ -43,9 +43,11 @@ export class NameNotFoundError extends BaseError {
 /** The registration message is not the JSON `createNameMessage` builds. */
 export class InvalidNameMessageError extends BaseError {
   override name = 'InvalidNameMessageError'
-  constructor({ problem }: { problem: string }) {
+  constructor({ problem, kind = 'register' }: { problem: string; kind?: 'register' | 'update' }) {
     super(
-      `The message must be JSON like {"name":"alice.latch.id","attributes":{},"timestamp":1732190000}: ${problem}`,
+      kind === 'register'
+        ? `The message must be JSON like {"name":"alice.latch.id","attributes":{},"timestamp":1732190000}: ${problem}`
+        : `The message must be JSON like {"action":"set-attributes","name":"alice.latch.id","attributes":{},"timestamp":1732190000}: ${problem}`,
       { code: 'BAD_REQUEST' },
     )
   }
@@ -146,5 +148,37 @@ export class NameNotOnChainError extends BaseError {
   override name = 'NameNotOnChainError'
   constructor({ name, chainId }: { name: string; chainId: number }) {
     super(`Name ${quote(name)} has no address on chain eip155:${chainId}.`, { code: 'NOT_FOUND' })
+  }
+}
+
+/** A name's `avatar` attribute that is not an https URL or an image on the API's origin. */
+export class InvalidNameAvatarError extends BaseError {
+  override name = 'InvalidNameAvatarError'
+  constructor({ avatar }: { avatar: string }) {
+    super(
+      "avatar must be an https:// URL of an image (or an image URL on this API's origin), without user name or password.",
+      { code: 'BAD_REQUEST', metaMessages: [`Avatar: ${quote(avatar)}`] },
+    )
+  }
+}
+
+/** The signed attributes update is not newer than the name's last one (a replay, or stale). */
+export class NameUpdateOutdatedError extends BaseError {
+  override name = 'NameUpdateOutdatedError'
+  constructor({ name }: { name: string }) {
+    super(
+      `A newer update of ${quote(name)} is already stored: sign a new message (its timestamp must be later).`,
+      { code: 'CONFLICT' },
+    )
+  }
+}
+
+/** The update's message names another name than the path's. */
+export class NameUpdateMismatchError extends BaseError {
+  override name = 'NameUpdateMismatchError'
+  constructor({ name, signed }: { name: string; signed: string }) {
+    super(`The signed message updates ${quote(signed)}, not ${quote(name)}.`, {
+      code: 'BAD_REQUEST',
+    })
   }
 }

@@ -102,7 +102,7 @@ forEachDatabase('GET /v1/account/:address/balance', (context) => {
     expect(body.balances[0]).toMatchObject({
       name: 'Ether',
       chainId: 'eip155:31337',
-      address: 'eip155:31337:0x0000000000000000000000000000000000000000',
+      address: 'eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
       quantity: { decimals: '18', numeric: formatUnits(native, 18) },
       iconUrl:
         'http://localhost/public/getTokenImage/31337/0x0000000000000000000000000000000000000000',

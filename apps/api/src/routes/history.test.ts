@@ -134,6 +134,9 @@ forEachDatabase('GET /v1/account/:account/history', (context) => {
                     "url": "http://localhost/v1/nft-image/31337/0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512/1?projectId=0123456789abcdef0123456789abcdef",
                   },
                 },
+                "flags": {
+                  "is_spam": false,
+                },
                 "name": "#1",
                 "tokenId": "1",
               },

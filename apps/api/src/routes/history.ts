@@ -1,4 +1,4 @@
-import { historyQuerySchema } from '@latch/api-contract'
+import { type HistoryResponse, historyQuerySchema } from '@latch/api-contract'
 import { Hono } from 'hono'
 import type { AppEnv } from '../appEnv.ts'
 import type { LatchDb } from '../db/createDatabase.ts'
@@ -7,17 +7,33 @@ import { getHistory } from '../services/history/getHistory.ts'
 import { decodeHistoryCursor } from '../services/history/historyCursor.ts'
 import { parseAccountId } from '../services/history/parseAccountId.ts'
 import { resolveChains } from '../services/history/resolveChains.ts'
+import type { PriceSource } from '../services/prices/priceSource.ts'
 import { parseQuery } from './parseQuery.ts'
 
 /**
  * `GET /v1/account/:account/history?chainId&cursor&limit&onramp` (spec section 7): an account's
  * transactions from the index, newest first, one page per call; `next` is the cursor of the
- * following page. Read from the database only: it answers while an RPC is down.
+ * following page. Read from the database (it answers while an RPC is down); transfers carry
+ * their price at the time when the price source knows it. `onramp=coinbase` asks for on-ramp
+ * purchases only: Latch has no on-ramp yet, so that list is empty.
  */
-export function historyRoute({ db, networks }: { db: LatchDb; networks: readonly ApiNetwork[] }) {
+export function historyRoute({
+  db,
+  networks,
+  prices,
+}: {
+  db: LatchDb
+  networks: readonly ApiNetwork[]
+  prices?: PriceSource | undefined
+}) {
   return new Hono<AppEnv>().get('/account/:account/history', async (c) => {
     const account = parseAccountId(c.req.param('account'))
     const query = parseQuery(historyQuerySchema, c.req.query())
+    // Personal and changing with every block: never cached on the way.
+    c.header('Cache-Control', 'private, no-store')
+    // On-ramp purchases (the reference client's `onramp=coinbase`): none until an on-ramp lands.
+    if (query.onramp !== undefined)
+      return c.json({ data: [], next: null } satisfies HistoryResponse)
     const chains = resolveChains(networks, {
       chainId: query.chainId,
       accountChainId: account.chainId,
@@ -29,9 +45,8 @@ export function historyRoute({ db, networks }: { db: LatchDb; networks: readonly
       limit: query.limit,
       apiOrigin: c.get('apiOrigin'),
       projectId: c.get('project').id,
+      prices,
     })
-    // Personal and changing with every block: never cached on the way.
-    c.header('Cache-Control', 'private, no-store')
     return c.json(page)
   })
 }

@@ -190,10 +190,12 @@ forEachDatabase('/v1/profile', (context) => {
     expect(profile).toEqual({
       name: 'alice.latch.id',
       addresses: {
-        '60': { address: alice.address },
-        [String(devnetCoinType)]: { address: alice.address },
+        '60': { address: alice.address, created: expect.any(String) },
+        [String(devnetCoinType)]: { address: alice.address, created: expect.any(String) },
       },
-      attributes: { description: 'hello' },
+      attributes: [{ description: 'hello' }],
+      registered_at: profile.created_at,
+      updated_at: profile.created_at,
       created_at: expect.any(String),
     })
     expect(Date.parse(profile.created_at) / 1000).toBeGreaterThanOrEqual(before - 5)
@@ -201,7 +203,9 @@ forEachDatabase('/v1/profile', (context) => {
     expect(await get(app, 'account/ALICE.Latch.ID')).toEqual({ status: 200, body: profile })
     // coin_type 60 (mainnet) as a string: an EOA's signature holds on every chain.
     expect((await register(app, alice, 'alice-mainnet.latch.id', { coinType: '60' })).body).toEqual(
-      expect.objectContaining({ addresses: { '60': { address: alice.address } } }),
+      expect.objectContaining({
+        addresses: { '60': { address: alice.address, created: expect.any(String) } },
+      }),
     )
   })
 
@@ -331,7 +335,8 @@ forEachDatabase('/v1/profile', (context) => {
         body: JSON.stringify({ ...valid, projectId: undefined, signature }),
       }),
     )
-    expect(withoutProject.status).toBe(400)
+    // The reference client sends no project id: the signature is the authority (issue 11).
+    expect(withoutProject.status).toBe(201)
   })
 
   test('a contract account: ERC-6492 before it is deployed, ERC-1271 after', async () => {
@@ -356,7 +361,7 @@ forEachDatabase('/v1/profile', (context) => {
     expect(counterfactual.status).toBe(201)
     // A contract account's name resolves only on the chain it proved itself on.
     expect(counterfactual.body.addresses).toEqual({
-      [String(devnetCoinType)]: { address: account.address },
+      [String(devnetCoinType)]: { address: account.address, created: expect.any(String) },
     })
     // The check simulated the deployment and left the chain as it was.
     expect(await client.getCode({ address: account.address })).toBeUndefined()
@@ -585,7 +590,7 @@ forEachDatabase('/v1/profile', (context) => {
     const onDevnet = await get(app, 'account/chain-bound.latch.id?chainId=31337')
     expect(onDevnet.status).toBe(200)
     expect(onDevnet.body.addresses).toEqual({
-      [String(devnetCoinType)]: { address: account.address },
+      [String(devnetCoinType)]: { address: account.address, created: expect.any(String) },
     })
     // The same address on another chain may be someone else's account: no address there.
     expect({
@@ -600,7 +605,10 @@ forEachDatabase('/v1/profile', (context) => {
     await register(app, eoa, 'everywhere-eoa.latch.id')
     const onBase = await get(app, 'account/everywhere-eoa.latch.id?chainId=8453')
     expect(onBase.status).toBe(200)
-    expect(onBase.body.addresses['60']).toEqual({ address: eoa.address })
+    expect(onBase.body.addresses['60']).toEqual({
+      address: eoa.address,
+      created: expect.any(String),
+    })
     expect(errorOf(await get(app, 'account/everywhere-eoa.latch.id?chainId=0x1'))).toBe(
       '400 chainId must be a chain id like 8453.',
     )
@@ -633,8 +641,8 @@ forEachDatabase('/v1/profile', (context) => {
       })
       expect(again.status).toBe(200)
       expect(again.body.addresses).toEqual({
-        [String(devnetCoinType)]: { address: account.address },
-        [String(toNameCoinType(8453))]: { address: account.address },
+        [String(devnetCoinType)]: { address: account.address, created: expect.any(String) },
+        [String(toNameCoinType(8453))]: { address: account.address, created: expect.any(String) },
       })
       expect((await get(app, 'account/two-chains.latch.id?chainId=8453')).status).toBe(200)
       expect((await get(app, 'account/two-chains.latch.id?chainId=10')).status).toBe(404)

@@ -5,6 +5,7 @@ import {
   nameSuggestionsQuerySchema,
   registerNameBodySchema,
   reverseNamesQuerySchema,
+  setNameAttributesBodySchema,
 } from '@latch/api-contract'
 import { Hono } from 'hono'
 import { type Hex, isAddress } from 'viem'
@@ -16,6 +17,7 @@ import { getNameProfile } from '../services/names/getNameProfile.ts'
 import { getReservedNameLabels } from '../services/names/getReservedNameLabels.ts'
 import { listAddressNames } from '../services/names/listAddressNames.ts'
 import { registerName } from '../services/names/registerName.ts'
+import { setNameAttributes } from '../services/names/setNameAttributes.ts'
 import { suggestNames } from '../services/names/suggestNames.ts'
 import type { CacheStore } from '../stores/cacheStore.ts'
 import type { NameStore } from '../stores/nameStore.ts'
@@ -40,20 +42,34 @@ export type ProfileRouteDeps = {
 /**
  * Account names (spec section 7): `POST /v1/profile/account` registers one from a signed
  * message, `GET /v1/profile/account/{name}?chainId` reads it, `GET /v1/profile/reverse/{address}`
- * lists an address's names and `GET /v1/profile/suggestions/{name}` offers free ones.
+ * lists an address's names, `GET /v1/profile/suggestions/{name}` offers free ones and
+ * `POST /v1/profile/account/{name}/attributes` changes a name's attributes (its avatar) with a
+ * message its address signed. A registration needs no project id (the signature is the
+ * authority; see app.ts), as the reference client sends none.
  */
 export function profileRoute(deps: ProfileRouteDeps) {
   return new Hono<AppEnv>()
     .post('/profile/account', async (c) => {
-      const body = parseBody(await c.req.text())
+      const body = parseBody(registerNameBodySchema, await c.req.text())
       if (!isAddress(body.address)) throw new InvalidAddressError({ address: body.address })
       const { profile, created } = await registerName(deps, {
         coinType: body.coin_type,
         address: body.address,
         message: body.message,
         signature: body.signature as Hex,
+        apiOrigin: c.get('apiOrigin'),
       })
       return c.json(profile satisfies NameProfile, created ? 201 : 200)
+    })
+    .post('/profile/account/:name/attributes', async (c) => {
+      const body = parseBody(setNameAttributesBodySchema, await c.req.text())
+      const profile = await setNameAttributes(deps, {
+        name: c.req.param('name'),
+        message: body.message,
+        signature: body.signature as Hex,
+        apiOrigin: c.get('apiOrigin'),
+      })
+      return c.json(profile satisfies NameProfile)
     })
     .get('/profile/account/:name', async (c) => {
       const { chainId } = parseQuery(nameProfileQuerySchema, c.req.query())
@@ -82,9 +98,9 @@ export function profileRoute(deps: ProfileRouteDeps) {
 }
 
 /** Validates the JSON body; the first problem becomes a 400 naming the field. */
-function parseBody(text: string): z.output<typeof registerNameBodySchema> {
+function parseBody<Schema extends z.ZodType>(schema: Schema, text: string): z.output<Schema> {
   const body = readJsonObject(text)
-  const result = registerNameBodySchema.safeParse(body)
+  const result = schema.safeParse(body)
   if (result.success) return result.data
   const [issue] = result.error.issues
   const field = String(issue?.path[0] ?? 'body')

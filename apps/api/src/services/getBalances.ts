@@ -1,4 +1,4 @@
-import type { TokenBalance } from '@latch/api-contract'
+import { nativeCoinAddress, type TokenBalance } from '@latch/api-contract'
 import { portfolioCacheMs } from '@latch/core/timings'
 import { type Address, formatUnits, type PublicClient, parseAbi } from 'viem'
 import { MulticallUnavailableError } from '../errors/balance.ts'
@@ -102,7 +102,8 @@ export async function getBalances(
       name: asset.name,
       symbol: asset.symbol,
       chainId,
-      address: `${chainId}:${asset.address}`,
+      // The native coin as the reference client expects it: never an address it could `transfer` on.
+      address: `${chainId}:${asset.address === nativeTokenAddress ? nativeCoinAddress : asset.address}`,
       ...(price === undefined ? {} : { value: Number(numeric) * price }),
       price: price ?? 0,
       quantity: { decimals: String(asset.decimals), numeric },

@@ -28,10 +28,51 @@ forEachDatabase('createDbNameStore', (context) => {
         attributes: { a: 'b' },
         createdAt: expect.any(Date),
         chainIds: null,
+        updatedAt: null,
+        attributesTimestamp: null,
       },
     })
     expect(await names.get('MIXED.latch.id')).toEqual(inserted.inserted && inserted.record)
     expect(await names.get('missing.latch.id')).toBeUndefined()
+  })
+
+  test('setAttributes replaces the attributes only with a newer signed update', async () => {
+    const names = createDbNameStore({ db: context.db })
+    await names.insert(input('updated.latch.id'))
+    const update = (timestamp: number, avatar: string) =>
+      names.setAttributes({
+        name: 'Updated.latch.id',
+        attributes: { avatar },
+        timestamp,
+        message: `{"timestamp":${timestamp}}`,
+        signature: '0x01',
+      })
+    const first = await update(1000, 'https://a.example/1.png')
+    expect(first).toMatchObject({
+      attributes: { avatar: 'https://a.example/1.png' },
+      attributesTimestamp: 1000,
+      updatedAt: expect.any(Date),
+    })
+    // The same or an older timestamp changes nothing (a replay, or a slower racer).
+    expect(await update(1000, 'https://a.example/old.png')).toBeUndefined()
+    expect(await update(999, 'https://a.example/old.png')).toBeUndefined()
+    expect((await names.get('updated.latch.id'))?.attributes).toEqual({
+      avatar: 'https://a.example/1.png',
+    })
+    expect(await update(1001, 'https://a.example/2.png')).toMatchObject({
+      attributesTimestamp: 1001,
+    })
+    // A free name is not created by an update.
+    expect(
+      await names.setAttributes({
+        name: 'free.latch.id',
+        attributes: {},
+        timestamp: 5,
+        message: '{}',
+        signature: '0x01',
+      }),
+    ).toBeUndefined()
+    expect(await names.get('free.latch.id')).toBeUndefined()
   })
 
   test('two registrations of one name at once: exactly one wins', async () => {

@@ -11,6 +11,8 @@ const recordColumns = {
   attributes: names.attributes,
   createdAt: names.createdAt,
   chainIds: names.chainIds,
+  updatedAt: names.updatedAt,
+  attributesTimestamp: names.attributesTimestamp,
 }
 
 /** A `NameStore` over the `names` table; names and addresses are kept in lower case. */
@@ -84,6 +86,22 @@ export function createDbNameStore({ db }: { db: LatchDb }): NameStore {
           sql`${names.name} = ${name.toLowerCase()} AND ${names.chainIds} IS NOT NULL AND NOT (${chainId}::integer = ANY(${names.chainIds}))`,
         )
     },
+    async setAttributes({ name, attributes, timestamp, message, signature }) {
+      const [row] = await db
+        .update(names)
+        .set({
+          attributes,
+          attributesTimestamp: timestamp,
+          attributesMessage: message,
+          attributesSignature: signature,
+          updatedAt: sql`now()`,
+        })
+        .where(
+          sql`${names.name} = ${name.toLowerCase()} AND (${names.attributesTimestamp} IS NULL OR ${names.attributesTimestamp} < ${timestamp})`,
+        )
+        .returning(recordColumns)
+      return row ? toRecord(row) : undefined
+    },
   }
 }
 
@@ -94,6 +112,8 @@ function toRecord(row: {
   attributes: Record<string, string>
   createdAt: Date
   chainIds: number[] | null
+  updatedAt: Date | null
+  attributesTimestamp: number | null
 }): NameRecord {
   return { ...row, address: getAddress(row.address) }
 }

@@ -9,6 +9,10 @@ export type NameRecord = {
   coinType: number
   attributes: Record<string, string>
   createdAt: Date
+  /** When the attributes last changed by a signed update; null when never. */
+  updatedAt: Date | null
+  /** The Unix-seconds timestamp of that signed update; null when never. */
+  attributesTimestamp: number | null
   /**
    * The chain ids the name resolves on: null for an EOA's name (every EVM chain), those a
    * contract account proved itself on otherwise.
@@ -17,7 +21,10 @@ export type NameRecord = {
 }
 
 /** A name to register, with the signed message and signature that prove the address owns it. */
-export type NameInput = Omit<NameRecord, 'createdAt' | 'chainIds'> & {
+export type NameInput = Omit<
+  NameRecord,
+  'createdAt' | 'chainIds' | 'updatedAt' | 'attributesTimestamp'
+> & {
   message: string
   signature: string
   /** Default null: every EVM chain. */
@@ -45,4 +52,20 @@ export type NameStore = {
   findBySkeleton(skeleton: string, options?: { limit?: number | undefined }): Promise<NameRecord[]>
   /** Adds a chain a contract account's name resolves on (an EOA's already resolves on all). */
   addChainId(name: string, chainId: number): Promise<void>
+  /**
+   * Replaces a name's attributes with a signed update, only if `timestamp` is later than the
+   * last update's (two racing updates: the newer wins). The updated record, or undefined when
+   * the name is gone or a newer update is already stored.
+   */
+  setAttributes(input: SetNameAttributesInput): Promise<NameRecord | undefined>
+}
+
+/** A signed attributes update, as `setAttributes` stores it. */
+export type SetNameAttributesInput = {
+  name: string
+  attributes: Record<string, string>
+  /** The signed message's timestamp, Unix seconds. */
+  timestamp: number
+  message: string
+  signature: string
 }

@@ -25,8 +25,10 @@ describe('getAccountNames', () => {
   it("lists the address's names, newest first as the API gives them", async () => {
     const profile = {
       name: 'alice.latch.id',
-      addresses: { '60': { address } },
-      attributes: {},
+      addresses: { '60': { address, created: '2026-11-21T12:00:00.000Z' } },
+      attributes: [],
+      registered_at: '2026-11-21T12:00:00.000Z',
+      updated_at: '2026-11-21T12:00:00.000Z',
       created_at: '2026-11-21T12:00:00.000Z',
     }
     const { config, urls } = configAnswering([profile])

@@ -1,4 +1,4 @@
-import { balanceResponseSchema, type TokenBalance } from '@latch/api-contract'
+import { balanceResponseSchema, isNativeCoinAddress, type TokenBalance } from '@latch/api-contract'
 import { toCaipNetworkId } from '../caip/toCaipNetworkId.ts'
 import type { LatchConfig } from '../createLatchConfig.ts'
 import { BalanceUnavailableError } from '../errors/balance.ts'
@@ -27,13 +27,9 @@ export type GetBalanceReturnType = {
 
 export type GetBalanceErrorType = BalanceUnavailableError | ChainNotConfiguredError
 
-const zeroAddress = '0x0000000000000000000000000000000000000000'
-
-/** The native coin has no token address, or the zero address (possibly as CAIP-10). */
+/** The native coin has no token address, `0xeeee...eeee` or the zero address (possibly CAIP-10). */
 function isNative(balance: TokenBalance): boolean {
-  const address = balance.address
-  if (!address) return true
-  return address.toLowerCase().endsWith(zeroAddress)
+  return isNativeCoinAddress(balance.address)
 }
 
 /**

@@ -35,6 +35,7 @@ const transaction = (id: string, overrides: Record<string, unknown> = {}) => ({
         name: 'Lantern #4',
         tokenId: '4',
         collection: { name: 'Latch Lanterns', address: '0xdef' },
+        flags: { is_spam: false },
         content: { preview: { url: '/v1/nft-image/31337/0xdef/4', content_type: 'image/svg+xml' } },
       },
     },

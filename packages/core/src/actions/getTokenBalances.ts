@@ -1,4 +1,9 @@
-import { balanceResponseSchema, type TokenBalance } from '@latch/api-contract'
+import {
+  balanceResponseSchema,
+  isNativeCoinAddress,
+  nativeCoinAddress,
+  type TokenBalance,
+} from '@latch/api-contract'
 import { toCaipNetworkId } from '../caip/toCaipNetworkId.ts'
 import type { LatchConfig } from '../createLatchConfig.ts'
 import { BalanceUnavailableError } from '../errors/balance.ts'
@@ -29,11 +34,12 @@ export type GetTokenBalancesReturnType = {
 
 export type GetTokenBalancesErrorType = BalanceUnavailableError | ChainNotConfiguredError
 
-const zeroAddress = '0x0000000000000000000000000000000000000000'
-
-/** The native coin has no token address, or the zero address (possibly as CAIP-10). */
+/**
+ * The native coin has no token address, `0xeeee...eeee` (the API's, as the reference client
+ * spells it) or the zero address (an older API), possibly as CAIP-10.
+ */
 export function isNativeBalance(balance: Pick<TokenBalance, 'address'>): boolean {
-  return !balance.address || balance.address.toLowerCase().endsWith(zeroAddress)
+  return isNativeCoinAddress(balance.address)
 }
 
 /** Highest fiat value first; balances without a value after, by symbol. */
@@ -78,7 +84,7 @@ export async function getTokenBalances(
       name: network.nativeCurrency.name,
       symbol: network.nativeCurrency.symbol,
       chainId: network.caipNetworkId,
-      address: `${network.caipNetworkId}:${zeroAddress}`,
+      address: `${network.caipNetworkId}:${nativeCoinAddress}`,
       price: 0,
       quantity: { decimals: String(network.nativeCurrency.decimals), numeric: '0' },
       iconUrl: '',

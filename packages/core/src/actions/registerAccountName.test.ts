@@ -61,7 +61,9 @@ describe('registerAccountName', () => {
     api.names.set('bobby.latch.id', {
       name: 'bobby.latch.id',
       addresses: {},
-      attributes: {},
+      attributes: [],
+      registered_at: '',
+      updated_at: '',
       created_at: '',
     })
     const error = await registerAccountName(config, { label: 'bobby', suffix: 'latch.id' }).catch(

@@ -7,11 +7,16 @@ const alice = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
 const aliceOnDevnet = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 
 /** A name as the API answers it (the contract's `nameProfileSchema`). */
+const at = '2026-11-21T12:00:00.000Z'
 const profile = (name: string, addresses: Record<string, { address: string }>) => ({
   name,
-  addresses,
-  attributes: {},
-  created_at: '2026-11-21T12:00:00.000Z',
+  addresses: Object.fromEntries(
+    Object.entries(addresses).map(([coinType, entry]) => [coinType, { ...entry, created: at }]),
+  ),
+  attributes: [],
+  registered_at: at,
+  updated_at: at,
+  created_at: at,
 })
 
 /** A config whose API answers `GET /v1/profile/account/{name}` from `names`. */

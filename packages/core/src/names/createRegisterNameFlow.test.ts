@@ -138,7 +138,9 @@ describe('createRegisterNameFlow', () => {
     api.names.set('alice.latch.id', {
       name: 'alice.latch.id',
       addresses: {},
-      attributes: {},
+      attributes: [],
+      registered_at: '2026-11-24T12:00:00.000Z',
+      updated_at: '2026-11-24T12:00:00.000Z',
       created_at: '2026-11-24T12:00:00.000Z',
     })
     const taken = await flow.submit()

@@ -52,8 +52,11 @@ export type RegisterNameFlow = {
   setValue(value: string): void
   /** Takes a suggested full name ("alice1.latch.id") as the label. */
   pickSuggestion(name: string): void
-  /** Registers the typed name when it is available: the wallet signs, the API registers. */
-  submit(): Promise<RegisterNameSubmitResult>
+  /**
+   * Registers the typed name when it is available: the wallet signs, the API registers. With
+   * `avatar` (an https image URL), it is signed along as the name's `avatar` attribute.
+   */
+  submit(options?: { avatar?: string | undefined }): Promise<RegisterNameSubmitResult>
   /** Back to an empty form. */
   reset(): void
 }
@@ -135,14 +138,19 @@ export function createRegisterNameFlow(
       const ending = `.${suffix}`
       setValue(name.toLowerCase().endsWith(ending) ? name.slice(0, -ending.length) : name)
     },
-    async submit() {
+    async submit(options) {
       const state = store.getState()
       if (state.status === 'signing' || state.availability.status !== 'available')
         return { status: 'invalid' }
       const label = state.value.trim()
       set({ status: 'signing', pendingName: state.availability.name, error: undefined })
       try {
-        const profile = await registerAccountName(config, { label, suffix })
+        const avatar = options?.avatar?.trim()
+        const profile = await registerAccountName(config, {
+          label,
+          suffix,
+          ...(avatar ? { attributes: { avatar } } : {}),
+        })
         // The name is taken now: its suggestions are asked again next time.
         cache.clear()
         set({ status: 'registered', profile })

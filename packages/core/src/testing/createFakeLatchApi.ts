@@ -96,16 +96,22 @@ export function createFakeLatchApi() {
     }
     if (method === 'POST' && path === '/v1/profile/account') {
       const message = String(body.message)
-      const { name } = JSON.parse(message) as { name: string }
+      const { name, attributes } = JSON.parse(message) as {
+        name: string
+        attributes: Record<string, string>
+      }
       const address = body.address as Hex
       const valid = await verifyMessage({ address, message, signature: body.signature as Hex })
       if (!valid) return error(400, 'Invalid signature.')
       if (names.has(name)) return error(409, `The name "${name}" is taken.`)
+      const at = '2026-11-21T12:00:00.000Z'
       const profile = {
         name,
-        addresses: { '60': { address } },
-        attributes: {},
-        created_at: '2026-11-21T12:00:00.000Z',
+        addresses: { '60': { address, created: at } },
+        attributes: Object.keys(attributes).length > 0 ? [attributes] : [],
+        registered_at: at,
+        updated_at: at,
+        created_at: at,
       }
       names.set(name, profile)
       return { status: 201, body: profile }

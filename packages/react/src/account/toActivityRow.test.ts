@@ -81,6 +81,7 @@ describe('toActivityRow', () => {
               name: 'Lantern #7',
               tokenId: '7',
               collection: { name: 'Latch Lanterns', address: '0x2' },
+              flags: { is_spam: false },
               content: {
                 preview: { url: 'http://api.test/v1/nft-image/7', content_type: 'image/svg+xml' },
               },

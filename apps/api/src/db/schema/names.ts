@@ -16,6 +16,12 @@ export const names = pgTable(
     chainIds: integer('chain_ids').array(),
     /** `migrations/0006_*.sql`: the look-alike skeleton (`getNameSkeleton`). */
     skeleton: text('skeleton'),
+    /** `migrations/0012_*.sql`: the last signed attributes update (null: none yet). */
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }),
+    /** The signed update's timestamp (Unix seconds): a later update must be newer. */
+    attributesTimestamp: bigint('attributes_timestamp', { mode: 'number' }),
+    attributesMessage: text('attributes_message'),
+    attributesSignature: text('attributes_signature'),
   },
   (table) => [
     index('names_address_idx').on(table.address, table.id.desc()),

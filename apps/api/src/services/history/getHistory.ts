@@ -2,6 +2,8 @@ import type { HistoryResponse, HistoryTransaction } from '@latch/api-contract'
 import type { Address } from 'viem'
 import type { LatchDb } from '../../db/createDatabase.ts'
 import type { ApiNetwork } from '../../network.ts'
+import type { PriceSource } from '../prices/priceSource.ts'
+import { addTransferPrices } from './addTransferPrices.ts'
 import { groupBy } from './groupBy.ts'
 import type { HistoryCursor } from './historyCursor.ts'
 import { selectHistoryPage } from './selectHistoryPage.ts'
@@ -21,6 +23,8 @@ export type GetHistoryParameters = {
   apiOrigin: string
   /** Added to image URLs so an `<img>` passes the API's project check. */
   projectId: string
+  /** Prices at each transfer's block (`addTransferPrices`); none: no `price` or `value`. */
+  prices?: PriceSource | undefined
 }
 
 export type GetHistoryReturnType = HistoryResponse
@@ -30,7 +34,8 @@ export type GetHistoryReturnType = HistoryResponse
  * with the account's transfers in it (native coin, ERC-20 in whole units, ERC-721). Reads the
  * database only, so it answers while a chain's RPC is down or the indexer is catching up.
  * Three rounds of queries: the page, then its transactions and transfers, then the tokens and
- * NFT names those transfers name.
+ * NFT names those transfers name. Native and ERC-20 transfers carry `price` and `value` at
+ * their block when the price source knows past prices (`addTransferPrices`).
  */
 export async function getHistory(
   db: LatchDb,
@@ -56,23 +61,28 @@ export async function getHistory(
     transactions.map((transaction) => [`${transaction.chainId}:${transaction.hash}`, transaction]),
   )
   const transfersByKey = groupBy(transfers, (transfer) => `${transfer.chainId}:${transfer.txHash}`)
-  const data = items.flatMap((item): HistoryTransaction[] => {
+  const built = items.flatMap((item) => {
     const key = `${item.chainId}:${item.txHash}`
     const transaction = transactionsByKey.get(key)
     const network = networks.get(item.chainId)
     if (!transaction || !network) return []
     const itemTransfers = transfersByKey.get(key) ?? []
     return [
-      toHistoryTransaction({
-        account,
-        transaction,
+      {
+        transaction: toHistoryTransaction({
+          account,
+          transaction,
+          transfers: itemTransfers,
+          network,
+          assets,
+          apiOrigin,
+          imageQuery,
+        }),
         transfers: itemTransfers,
-        network,
-        assets,
-        apiOrigin,
-        imageQuery,
-      }),
+      },
     ]
   })
+  await addTransferPrices(parameters.prices, { items: built, networks, assets })
+  const data: HistoryTransaction[] = built.map((item) => item.transaction)
   return { data, next }
 }

@@ -81,6 +81,8 @@ describe('toHistoryTransfer', () => {
         name: 'Unknown collection',
         address: getAddress(contract),
       },
+      // The reference client reads `flags.is_spam` of every NFT.
+      flags: { is_spam: false },
       content: {
         preview: {
           url: `http://api.test/v1/nft-image/31337/${getAddress(contract)}/5?projectId=p1`,

@@ -46,6 +46,8 @@ export function toHistoryTransfer({
         name: name ?? `#${tokenId}`,
         tokenId,
         collection: { name: collection?.name ?? 'Unknown collection', address: contract },
+        // The reference client reads `flags.is_spam`; Latch has no spam list, so none is.
+        flags: { is_spam: false },
         content: {
           preview: {
             url: `${apiOrigin}/v1/nft-image/${chainId}/${contract}/${tokenId}${imageQuery}`,

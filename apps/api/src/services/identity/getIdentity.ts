@@ -14,21 +14,27 @@ export function getIdentityCacheKey(address: Address): string {
 
 export type GetIdentityParameters = {
   address: Address
-  /** The asking account, passed to the resolver. */
+  /**
+   * The asking account (the reference client sends the connected one). When it is `address`
+   * itself, the cache is skipped and refreshed: an account sees its own new name or avatar at
+   * once. Otherwise the answer is the same for everyone (it is public).
+   */
   sender?: Address | undefined
 }
 export type GetIdentityReturnType = IdentityResponse
 
 /**
  * An address's name and avatar (`{ name: null, avatar: null }` when it has none), cached
- * 5 minutes in the shared cache: a miss is remembered as well as a hit.
+ * 5 minutes in the shared cache: a miss is remembered as well as a hit. An account asking
+ * about itself (`sender` = `address`) reads fresh.
  */
 export async function getIdentity(
   { names, cache }: { names: NameResolver; cache: CacheStore },
   { address, sender }: GetIdentityParameters,
 ): Promise<GetIdentityReturnType> {
   const key = getIdentityCacheKey(address)
-  const cached = await cache.get<IdentityResponse>(key)
+  const asksAboutItself = sender !== undefined && sender.toLowerCase() === address.toLowerCase()
+  const cached = asksAboutItself ? undefined : await cache.get<IdentityResponse>(key)
   if (cached) return cached
   const resolved = await names.resolve({ address, sender })
   const identity: IdentityResponse = {

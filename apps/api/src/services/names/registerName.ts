@@ -7,6 +7,7 @@ import type { NameStore } from '../../stores/nameStore.ts'
 import type { WalletRegistryStore } from '../../stores/walletRegistryStore.ts'
 import { getIdentityCacheKey } from '../identity/getIdentity.ts'
 import { checkNameAllowed } from './checkNameAllowed.ts'
+import { checkNameAvatar } from './checkNameAvatar.ts'
 import { getNameSkeleton } from './getNameSkeleton.ts'
 import { getReservedNameLabels } from './getReservedNameLabels.ts'
 import { parseNameMessage } from './parseNameMessage.ts'
@@ -38,6 +39,8 @@ export type RegisterNameParameters = {
   /** The signed JSON message (`createNameMessage`). */
   message: string
   signature: Hex
+  /** The API's public origin: an `avatar` attribute may point at its images. */
+  apiOrigin: string
 }
 
 export type RegisterNameReturnType = {
@@ -48,7 +51,8 @@ export type RegisterNameReturnType = {
 
 /**
  * Registers the name in a message the account signed: checks the message (name under the
- * suffix, a valid label, a timestamp within 10 minutes), that the name is free and allowed
+ * suffix, a valid label, a timestamp within 10 minutes, an `avatar` that `checkNameAvatar`
+ * accepts), that the name is free and allowed
  * (`checkNameAllowed`: not reserved, `xn--` or a look-alike, within the address's quota), then
  * the signature (EOA, ERC-1271 or ERC-6492), then takes the name unless another address won it
  * meanwhile (a 409). A contract account's name resolves on the chain it proved itself on;
@@ -56,7 +60,7 @@ export type RegisterNameReturnType = {
  */
 export async function registerName(
   deps: RegisterNameDeps,
-  { coinType, address, message, signature }: RegisterNameParameters,
+  { coinType, address, message, signature, apiOrigin }: RegisterNameParameters,
 ): Promise<RegisterNameReturnType> {
   const parsed = parseNameMessage(message, { suffix: deps.suffix })
   const nowSeconds = Math.floor((deps.now ?? Date.now)() / 1000)
@@ -65,6 +69,7 @@ export async function registerName(
     throw new NameMessageExpiredError({ direction: 'past' })
   if (parsed.timestamp > nowSeconds + nameMessageMaxSkewSeconds)
     throw new NameMessageExpiredError({ direction: 'future' })
+  checkNameAvatar(parsed.attributes, { apiOrigin })
 
   // The cheap refusals first: a taken or refused name costs no signature check.
   const existing = await deps.names.get(parsed.name)

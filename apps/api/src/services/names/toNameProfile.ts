@@ -5,9 +5,11 @@ import type { NameRecord } from '../../stores/nameStore.ts'
  * The DTO of a stored name. An EOA's name: its address under coin type 60 (every EVM chain)
  * and under its own coin type. A contract account's: only under the coin types of the chains
  * it was registered for, since the same address on another chain may be someone else's.
+ * `attributes`, `registered_at` and `updated_at` are in the reference client's shape.
  */
 export function toNameProfile(record: NameRecord): NameProfile {
-  const entry = { address: record.address }
+  const registeredAt = record.createdAt.toISOString()
+  const entry = { address: record.address, created: registeredAt }
   const coinTypes =
     record.chainIds === null
       ? ['60', String(record.coinType)]
@@ -15,7 +17,9 @@ export function toNameProfile(record: NameRecord): NameProfile {
   return {
     name: record.name,
     addresses: Object.fromEntries(coinTypes.map((coinType) => [coinType, entry])),
-    attributes: record.attributes,
-    created_at: record.createdAt.toISOString(),
+    attributes: Object.keys(record.attributes).length > 0 ? [record.attributes] : [],
+    registered_at: registeredAt,
+    updated_at: (record.updatedAt ?? record.createdAt).toISOString(),
+    created_at: registeredAt,
   }
 }

@@ -1,4 +1,4 @@
-import type { FungiblePrice } from '@latch/api-contract'
+import { type FungiblePrice, isNativeCoinAddress } from '@latch/api-contract'
 import { type Address, getAddress } from 'viem'
 import type { ChainClients } from '../../createChainClients.ts'
 import { CurrencyNotAvailableError } from '../../errors/price.ts'
@@ -6,7 +6,7 @@ import { ChainNotSupportedError } from '../../errors/request.ts'
 import type { ApiNetwork } from '../../network.ts'
 import type { CacheStore } from '../../stores/cacheStore.ts'
 import { getTokenMetadata } from './getTokenMetadata.ts'
-import type { Currency, PriceSource } from './priceSource.ts'
+import { type Currency, nativeTokenAddress, type PriceSource } from './priceSource.ts'
 
 export type GetFungiblePricesDependencies = {
   networks: readonly ApiNetwork[]
@@ -27,7 +27,7 @@ export type GetFungiblePricesReturnType = FungiblePrice[]
 /**
  * Prices of tokens given by CAIP-10 address, on any served chain (`POST /v1/fungible/price`):
  * each with its name, symbol, decimals and icon, in the order asked, once per address. The
- * zero address is the chain's native coin. Tokens the price source cannot price, and
+ * zero address and `0xeeee...eeee` are the chain's native coin. Tokens the price source cannot price, and
  * addresses that are not ERC-20s, are left out.
  */
 export async function getFungiblePrices(
@@ -40,7 +40,8 @@ export async function getFungiblePrices(
   const asked = new Map<string, { caip10: string; chainId: number; address: Address }>()
   for (const caip10 of addresses) {
     const [, chain = '', raw = ''] = caip10.split(':')
-    const address = getAddress(raw.toLowerCase())
+    // `0xeeee...eeee` (the reference client's) and the zero address are both the native coin.
+    const address = isNativeCoinAddress(raw) ? nativeTokenAddress : getAddress(raw.toLowerCase())
     const chainId = Number(chain)
     const key = `${chainId}:${address}`
     if (!asked.has(key)) asked.set(key, { caip10, chainId, address })

@@ -23,6 +23,11 @@ export type GetPricesParameters = {
  */
 export type GetPricesReturnType = Map<Address, number>
 
+/** Prices as they were at a past block (the history's `price` at the time of a transfer). */
+export type GetPricesAtParameters = Omit<GetPricesParameters, 'forceUpdate'> & {
+  blockNumber: bigint
+}
+
 /**
  * Where prices come from: the devnet's Uniswap V2 pools, an HTTP feed, or the prices written
  * in LATCH_NETWORKS. One is chosen at startup by configuration (`createPriceSource`).
@@ -31,4 +36,10 @@ export type PriceSource = {
   /** The currencies it can quote; asking for another is a 400, never a made-up rate. */
   readonly currencies: readonly Currency[]
   getPrices(parameters: GetPricesParameters): Promise<GetPricesReturnType>
+  /**
+   * Prices at a past block, for sources that know them (the Uniswap V2 pools, read at that
+   * block); absent on sources without history (an HTTP feed's today's price, configured
+   * prices), whose past prices are unknown.
+   */
+  getPricesAt?(parameters: GetPricesAtParameters): Promise<GetPricesReturnType>
 }
