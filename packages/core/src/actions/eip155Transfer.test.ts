@@ -1,7 +1,8 @@
 import { encodeFunctionData, erc20Abi } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { rpcRetryCount, rpcTimeoutMs } from '../timings.ts'
-import { createTransferClient, toEip155TransferCall, toTokenContract } from './eip155Transfer.ts'
+import { createTransferClient } from './createTransferClient.ts'
+import { toEip155TransferCall, toTokenContract } from './eip155Transfer.ts'
 
 const receiver = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 

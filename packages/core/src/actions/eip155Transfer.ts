@@ -1,12 +1,9 @@
 import { isNativeCoinAddress } from '@latch/api-contract'
 import {
   type Address,
-  type Client,
-  createClient,
   encodeFunctionData,
   erc20Abi,
   getAddress,
-  http,
   isAddress,
   numberToHex,
 } from 'viem'
@@ -24,15 +21,9 @@ import {
   TransferEstimateError,
   TransferRevertedError,
 } from '../errors/transfer.ts'
-import {
-  receiptConfirmations,
-  receiptRetryCount,
-  receiptRetryDelay,
-  rpcRetryCount,
-  rpcTimeoutMs,
-} from '../timings.ts'
+import { receiptConfirmations, receiptRetryCount, receiptRetryDelay } from '../timings.ts'
 import type { Hex } from '../types.ts'
-import type { LatchNetwork } from '../webConfig/parseLatchWebConfig.ts'
+import { createTransferClient } from './createTransferClient.ts'
 import { getTransferContext } from './getTransferContext.ts'
 import {
   type CheckedTransfer,
@@ -80,18 +71,6 @@ export function toEip155TransferCall(parameters: {
       args: [parameters.to, parameters.amount],
     }),
   }
-}
-
-/**
- * A viem client on the network's RPC for reads around a transfer (estimates, the receipt):
- * spec section 9's RPC timeout of 10 s with 2 retries; polled every second, as a receipt
- * should show soon after it is mined.
- */
-export function createTransferClient(network: Pick<LatchNetwork, 'rpcUrl'>): Client {
-  return createClient({
-    transport: http(network.rpcUrl, { timeout: rpcTimeoutMs, retryCount: rpcRetryCount }),
-    pollingInterval: 1_000,
-  })
 }
 
 /** The receiver as an EIP-55 address. */

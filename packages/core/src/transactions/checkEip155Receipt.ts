@@ -1,6 +1,6 @@
 import type { Hex } from 'viem'
 import { getTransactionReceipt, waitForTransactionReceipt } from 'viem/actions'
-import { createTransferClient } from '../actions/eip155Transfer.ts'
+import { createTransferClient } from '../actions/createTransferClient.ts'
 import { receiptConfirmations, receiptRetryCount, receiptRetryDelay } from '../timings.ts'
 import type { LatchNetwork } from '../webConfig/parseLatchWebConfig.ts'
 import type { PendingTransaction } from './PendingTransaction.ts'
