@@ -90,6 +90,30 @@ export {
   sdkVersion,
   walletsPageSize,
 } from './actions/getWallets.ts'
+export {
+  type CheckProjectOriginParameters,
+  checkProjectOrigin,
+} from './actions/checkProjectOrigin.ts'
+export { getCaipNetwork } from './actions/getCaipNetwork.ts'
+export {
+  type GetCallsStatusErrorType,
+  type GetCallsStatusParameters,
+  type GetCallsStatusReturnType,
+  getCallsStatus,
+} from './actions/getCallsStatus.ts'
+export {
+  type GetCapabilitiesErrorType,
+  type GetCapabilitiesParameters,
+  type GetCapabilitiesReturnType,
+  getCapabilities,
+} from './actions/getCapabilities.ts'
+export {
+  type GetProjectOriginsErrorType,
+  type GetProjectOriginsParameters,
+  type GetProjectOriginsReturnType,
+  getProjectOrigins,
+} from './actions/getProjectOrigins.ts'
+export { isOriginAllowed } from './utils/isOriginAllowed.ts'
 export { isTransferAddress } from './actions/isTransferAddress.ts'
 export {
   isTransferNamespaceSupported,
@@ -203,6 +227,10 @@ export {
 } from './errors/caip.ts'
 export { SwitchChainError } from './errors/chain.ts'
 export { InvalidConfigError, ProjectIdNotConfiguredError } from './errors/config.ts'
+export { CallsStatusNotApprovedError, SmartAccountsUnsupportedError } from './errors/eip5792.ts'
+export { ChainNotSupportedError, NetworkNotFoundError } from './errors/network.ts'
+export { ProjectOriginsUnavailableError, UnverifiedDomainError } from './errors/projectOrigins.ts'
+export { SessionExpiredError } from './errors/session.ts'
 export {
   ChainNotConfiguredError,
   ConnectionCancelledError,

@@ -28,3 +28,4 @@ export {
 export { type StartTestDevnetReturnType, startTestDevnet } from './startTestDevnet.ts'
 export { startTestRelay } from './startTestRelay.ts'
 export { toWalletRpcError, type WalletRpcError } from './toWalletRpcError.ts'
+export { originMatchCases } from './originMatchCases.ts'

@@ -20,6 +20,9 @@ export const errorAlerts = {
   InvalidProjectIdError: 'invalidProjectId',
   ProjectIdNotConfiguredError: 'projectIdNotConfigured',
   InvalidConfigError: 'invalidConfig',
+  UnverifiedDomainError: 'unverifiedDomain',
+  NetworkNotFoundError: 'networkNotFound',
+  SessionExpiredError: 'sessionExpired',
 } as const satisfies Record<string, ErrorAlertId>
 
 /**
@@ -31,7 +34,8 @@ export const serverTextAlerts: Readonly<Record<string, ErrorAlertId>> = {
   // by test; not imported, so the page's first chunk stays free of zod).
   'Unauthorized: origin not allowed': 'originNotAllowed',
   'Unauthorized: invalid key': 'invalidProjectId',
-  // Not sent by the Latch API (it issues no JWT); mapped as the spec says.
+  // Not sent by the Latch API (it issues no JWT); mapped as the spec says (and `requestApi`
+  // raises a SessionExpiredError for it).
   'JWT validation error: JWT Token is not yet valid': 'sessionExpired',
 }
 

@@ -8,10 +8,14 @@ import {
   type TestWallet,
 } from '@latch/test'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { checkProjectOrigin } from '../actions/checkProjectOrigin.ts'
 import { connect } from '../actions/connect.ts'
 import { disconnect } from '../actions/disconnect.ts'
 import { getAccountNames } from '../actions/getAccountNames.ts'
 import { getBalance } from '../actions/getBalance.ts'
+import { getCaipNetwork } from '../actions/getCaipNetwork.ts'
+import { getCallsStatus } from '../actions/getCallsStatus.ts'
+import { getCapabilities } from '../actions/getCapabilities.ts'
 import { getHistory } from '../actions/getHistory.ts'
 import { getIdentity } from '../actions/getIdentity.ts'
 import { getNameSuggestions } from '../actions/getNameSuggestions.ts'
@@ -275,6 +279,60 @@ const failures = {
       body: { error: { code: 'UNAUTHORIZED', message: 'Unauthorized: invalid key' } },
     })
     return getWallets(apiConfig(api.fetch))
+  },
+  UnverifiedDomainError: async () => {
+    // The project has no domain set up: the API answers an empty list as the modal opens.
+    const api = createFakeLatchApi()
+    api.override('GET /projects/v1/origins', { status: 200, body: { allowedOrigins: [] } })
+    return checkProjectOrigin(apiConfig(api.fetch), { origin: 'https://app.example.com' })
+  },
+  ProjectOriginsUnavailableError: async () => {
+    const api = createFakeLatchApi()
+    api.override('GET /projects/v1/origins', {
+      status: 404,
+      body: { error: { code: 'NOT_FOUND', message: 'Not found' } },
+    })
+    return checkProjectOrigin(apiConfig(api.fetch), { origin: 'https://app.example.com' })
+  },
+  NetworkNotFoundError: async () => {
+    // A CAIP id naming a network the app is not configured with (a link, a session's chain).
+    const { config } = configWith(wallet)
+    return getCaipNetwork(config, 'eip155:8453')
+  },
+  SessionExpiredError: async () => {
+    // The API refuses the session token as not yet valid (a device clock far behind).
+    const { config } = await apiFailing(
+      `GET /v1/sessions/${address}`,
+      401,
+      'JWT validation error: JWT Token is not yet valid',
+    )
+    return getSessions(config, { address })
+  },
+  // EIP-5792, against the test wallet, whose node has no wallet_getCapabilities or
+  // wallet_getCallsStatus (-32601): a wallet that did not approve the methods.
+  SmartAccountsUnsupportedError: async () => {
+    const { config, connector } = configWith(wallet)
+    await connect(config, { connectorId: connector.id })
+    return getCapabilities(config)
+  },
+  CallsStatusNotApprovedError: async () => {
+    const { config, connector } = configWith(wallet)
+    await connect(config, { connectorId: connector.id })
+    return getCallsStatus(config, {
+      id: '0x00000000000000000000000000000000000000000000000000000000000000aa',
+    })
+  },
+  ChainNotSupportedError: async () => {
+    // The wallet answers capabilities for Ethereum only, not for the chain the app is on.
+    const provider: Eip1193Provider = {
+      request: (args) =>
+        args.method === 'wallet_getCapabilities'
+          ? Promise.resolve({ '0x1': { atomic: { status: 'supported' } } })
+          : wallet.request(args),
+    }
+    const { config, connector } = configWith(provider)
+    await connect(config, { connectorId: connector.id })
+    return getCapabilities(config, { chainId: 31337 })
   },
   // The page's configuration
   ProjectIdNotConfiguredError: async () =>

@@ -272,6 +272,60 @@ export const errorCatalogue = {
     alert: errorAlerts.InvalidConfigError,
     messageKey: errorMessageKeys.InvalidConfigError,
   },
+  UnverifiedDomainError: {
+    code: 'UNVERIFIED_DOMAIN',
+    message: 'This domain is not verified for the project.',
+    spec: 'Alerts: Invalid App Configuration (unverified domain)',
+    show: 'alert',
+    alert: errorAlerts.UnverifiedDomainError,
+    messageKey: errorMessageKeys.UnverifiedDomainError,
+  },
+  ProjectOriginsUnavailableError: {
+    code: 'PROJECT_ORIGINS_UNAVAILABLE',
+    message: "The project's allowed origins could not be loaded.",
+    spec: undefined,
+    // The connect modal opens unchecked: the API still checks every call's origin.
+    show: 'silent',
+    messageKey: errorMessageKeys.ProjectOriginsUnavailableError,
+  },
+  NetworkNotFoundError: {
+    code: 'NETWORK_NOT_FOUND',
+    message: 'Network not found.',
+    spec: "'Network not found' (and its alert: Network Not Found)",
+    show: 'alert',
+    alert: errorAlerts.NetworkNotFoundError,
+    messageKey: errorMessageKeys.NetworkNotFoundError,
+  },
+  SessionExpiredError: {
+    code: 'SESSION_EXPIRED',
+    message: 'Session Expired.',
+    spec: "Alerts: Session Expired; server text 'JWT validation error: JWT Token is not yet valid'",
+    show: 'alert',
+    alert: errorAlerts.SessionExpiredError,
+    messageKey: errorMessageKeys.SessionExpiredError,
+  },
+  // Wallet capabilities (EIP-5792)
+  ChainNotSupportedError: {
+    code: 'CHAIN_NOT_SUPPORTED',
+    message: 'Chain is not supported',
+    spec: 'Chain is not supported',
+    show: 'inline',
+    messageKey: errorMessageKeys.ChainNotSupportedError,
+  },
+  SmartAccountsUnsupportedError: {
+    code: 'SMART_ACCOUNTS_UNSUPPORTED',
+    message: 'This application might not support Smart Accounts',
+    spec: 'This application might not support Smart Accounts',
+    show: 'inline',
+    messageKey: errorMessageKeys.SmartAccountsUnsupportedError,
+  },
+  CallsStatusNotApprovedError: {
+    code: 'CALLS_STATUS_NOT_APPROVED',
+    message: 'Fetching call status not approved by the wallet.',
+    spec: 'Fetching call status not approved by the wallet.',
+    show: 'inline',
+    messageKey: errorMessageKeys.CallsStatusNotApprovedError,
+  },
   // Transfers (spec section 5's validation, and their outcome)
   TransferFieldsRequiredError: {
     code: 'TRANSFER_FIELDS_REQUIRED',
@@ -341,11 +395,6 @@ export const notRaisedYet: readonly { spec: string; reason: string }[] = [
     reason: 'Latch has no controllers: actions take the config as an argument',
   },
   {
-    spec: 'Network not found (and its alert)',
-    reason:
-      'the web configuration refuses a page without networks before it loads (InvalidConfigError)',
-  },
-  {
     spec: 'Address or auth connector not found',
     reason: 'no auth (embedded wallet) connector yet',
   },
@@ -353,28 +402,15 @@ export const notRaisedYet: readonly { spec: string; reason: string }[] = [
     spec: 'A problem occurred while trying initialize authentication',
     reason: 'no embedded wallet yet',
   },
-  { spec: 'This application might not support Smart Accounts', reason: 'no smart accounts yet' },
   {
     spec: "'Please call connect() before request()', 'Sign Client not initialized', 'Session not initialized. Please call connect() before enable()', 'ChainId not found', 'No RPC url provided for chainId: {id}', 'JSON-RPC provider for {id} not found'",
     reason:
       "raised inside @walletconnect/universal-provider; they reach the UI as a ProviderRequestError with the provider's own words",
   },
-  {
-    spec: 'Fetching call status not approved by the wallet.',
-    reason: 'no wallet_getCallsStatus (EIP-5792) yet',
-  },
   { spec: 'Failed to fetch user operation receipt - {status}', reason: 'no bundler yet' },
   {
     spec: 'Alerts: Network Error - Could not load embedded wallet; Embedded Wallet Request Timed Out',
     reason: 'no embedded wallet yet',
-  },
-  {
-    spec: 'Alerts: Invalid App Configuration (unverified domain)',
-    reason: 'the Latch API has no domain verification; origins are allow-listed per project',
-  },
-  {
-    spec: "Alerts: Session Expired ('JWT validation error: JWT Token is not yet valid')",
-    reason: 'the Latch API issues no JWT; the text is still mapped (serverTextAlerts)',
   },
   {
     spec: 'EVM revert panic codes 1, 17, 18, 33, 34, 49, 50, 65, 81',

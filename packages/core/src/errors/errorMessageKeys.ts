@@ -42,6 +42,13 @@ export const errorMessageKeys = {
   TransferChainUnsupportedError: 'send.unsupportedChain',
   TransferRevertedError: 'send.failed',
   InvalidNameLabelError: 'names.rule',
+  NetworkNotFoundError: 'error.networkNotFound',
+  UnverifiedDomainError: 'error.invalidAppConfiguration',
+  ProjectOriginsUnavailableError: undefined,
+  SessionExpiredError: 'alert.sessionExpired.title',
+  ChainNotSupportedError: 'error.chainNotSupported',
+  SmartAccountsUnsupportedError: 'error.smartAccountsUnsupported',
+  CallsStatusNotApprovedError: 'error.callsStatusNotApproved',
 } as const
 
 export type ErrorMessageKeyName = keyof typeof errorMessageKeys

@@ -1,4 +1,5 @@
 import type { LatchConfig } from '../createLatchConfig.ts'
+import { SessionExpiredError, sessionExpiredServerText } from '../errors/session.ts'
 import type { FetchLike, Scheduler } from '../types.ts'
 import { fetchWithRetry } from './fetchWithRetry.ts'
 import { type ApiResponseSchema, parseApiResponse } from './parseApiResponse.ts'
@@ -34,7 +35,8 @@ export type RequestApiParameters<E extends Error, T = unknown> = {
 /**
  * GETs JSON from the Latch API with the project id and the SDK headers (or POSTs `body` as JSON) and parses it with
  * the contract's `schema`; any failure (offline, an error answer, a body that is not JSON or
- * does not match) becomes the caller's domain error, with the API's message as details.
+ * does not match) becomes the caller's domain error, with the API's message as details; the
+ * API's 'JWT validation error' text is a `SessionExpiredError` (its cause the domain error).
  */
 export async function requestApi<E extends Error, T = unknown>(
   config: Pick<LatchConfig, 'apiUrl' | 'projectId' | 'fetch'> & {
@@ -60,17 +62,17 @@ export async function requestApi<E extends Error, T = unknown>(
       scheduler: config.scheduler,
       init:
         parameters.body === undefined
-        ? { headers: { accept: 'application/json', ...sdkHeaders }, signal: parameters.signal }
-        : {
-            method: 'POST',
-            headers: {
-              accept: 'application/json',
-              'content-type': 'application/json',
-              ...sdkHeaders,
+          ? { headers: { accept: 'application/json', ...sdkHeaders }, signal: parameters.signal }
+          : {
+              method: 'POST',
+              headers: {
+                accept: 'application/json',
+                'content-type': 'application/json',
+                ...sdkHeaders,
+              },
+              body: JSON.stringify(parameters.body),
+              signal: parameters.signal,
             },
-            body: JSON.stringify(parameters.body),
-            signal: parameters.signal,
-          },
     })
   } catch (cause) {
     throw parameters.toError({ cause })
@@ -78,6 +80,12 @@ export async function requestApi<E extends Error, T = unknown>(
   const body = await response.json().catch(() => undefined)
   if (!response.ok) {
     const message = (body as { error?: { message?: unknown } } | undefined)?.error?.message
+    // Spec section 8's server text: the session, not this call, is what failed.
+    if (message === sessionExpiredServerText)
+      throw new SessionExpiredError({
+        details: message,
+        cause: parameters.toError({ status: response.status, details: message }),
+      })
     throw parameters.toError({
       status: response.status,
       details: typeof message === 'string' ? message : `HTTP ${response.status}`,

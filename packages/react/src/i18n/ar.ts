@@ -54,6 +54,8 @@ export const ar: Messages = {
   'error.invalidAppConfiguration': 'تكوين التطبيق غير صالح',
   'error.failedToDisconnect': 'فشل قطع الاتصال',
   'error.chainNotSupported': 'الشبكة غير مدعومة',
+  'error.smartAccountsUnsupported': 'قد لا يدعم هذا التطبيق الحسابات الذكية',
+  'error.callsStatusNotApproved': 'لم توافق المحفظة على جلب حالة الاستدعاءات.',
   'error.generic': 'حدث خطأ ما',
   'account.title': 'الحساب',
   'account.connected': 'متصل',

@@ -57,6 +57,8 @@ export const en = {
   'error.invalidAppConfiguration': 'Invalid App Configuration',
   'error.failedToDisconnect': 'Failed to disconnect',
   'error.chainNotSupported': 'Chain is not supported',
+  'error.smartAccountsUnsupported': 'This application might not support Smart Accounts',
+  'error.callsStatusNotApproved': 'Fetching call status not approved by the wallet.',
   'error.generic': 'Something went wrong',
   'account.title': 'Account',
   'account.connected': 'Connected',

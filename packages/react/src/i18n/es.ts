@@ -57,6 +57,8 @@ export const es: Messages = {
   'error.invalidAppConfiguration': 'Configuración de la aplicación no válida',
   'error.failedToDisconnect': 'No se pudo desconectar',
   'error.chainNotSupported': 'La red no es compatible',
+  'error.smartAccountsUnsupported': 'Es posible que esta aplicación no admita Smart Accounts',
+  'error.callsStatusNotApproved': 'La billetera no aprobó consultar el estado de las llamadas.',
   'error.generic': 'Algo salió mal',
   'account.title': 'Cuenta',
   'account.connected': 'Conectado',
