@@ -4,6 +4,8 @@ import {
   type Eip6963ProviderDetail,
   watchAnnouncedProviders,
 } from './eip6963/watchAnnouncedProviders.ts'
+import { createLogBuffer, type LogBuffer } from './logs/createLogBuffer.ts'
+import type { LogLevel } from './logs/logLevels.ts'
 import {
   type LatchOptions,
   type LatchOptionsParameters,
@@ -76,6 +78,10 @@ export type CreateLatchConfigParameters = {
    * default; they are still re-checked once on load and awaited after sending).
    */
   pendingTransactionPolling?: boolean | undefined
+  /** The lowest level the log buffer records (spec section 9: default `error`). */
+  logLevel?: LogLevel | undefined
+  /** The log buffer's cap in bytes; the oldest entries go past it (default 1,024,000). */
+  logBufferBytes?: number | undefined
 }
 
 export type LatchConfig = {
@@ -90,6 +96,8 @@ export type LatchConfig = {
   readonly toasts: ToastStore
   /** Transactions sent through Latch whose outcome is not known yet (persisted). */
   readonly transactions: PendingTransactionStore
+  /** The client's log buffer (warnings and errors of actions and connectors), for bug reports. */
+  readonly logs: LogBuffer
   readonly fetch: FetchLike | undefined
   /** Timers for delays (API retries, polling); the host's unless a test injects its own. */
   readonly scheduler: Scheduler
@@ -179,6 +187,7 @@ export function createLatchConfig(parameters: CreateLatchConfigParameters): Latc
           module.checkEip155Receipt(parameters.networks, transaction, options),
         ),
     }),
+    logs: createLogBuffer({ level: parameters.logLevel, maxBytes: parameters.logBufferBytes }),
     fetch: parameters.fetch,
     scheduler: parameters.scheduler ?? defaultScheduler,
     getState: store.getState,

@@ -165,6 +165,27 @@ export {
   type SwitchChainReturnType,
   switchChain,
 } from './actions/switchChain.ts'
+// Analytics (spec section 7): off unless the API says enabled; load it lazily
+export {
+  type Analytics,
+  type AnalyticsState,
+  type AnalyticsStatus,
+  type CreateAnalyticsParameters,
+  createAnalytics,
+} from './analytics/createAnalytics.ts'
+export {
+  type GetAnalyticsConfigErrorType,
+  type GetAnalyticsConfigParameters,
+  type GetAnalyticsConfigReturnType,
+  getAnalyticsConfig,
+} from './analytics/getAnalyticsConfig.ts'
+export {
+  type SendAnalyticsEventsErrorType,
+  type SendAnalyticsEventsParameters,
+  type SendAnalyticsEventsReturnType,
+  sendAnalyticsEvents,
+} from './analytics/sendAnalyticsEvents.ts'
+export { watchAnalyticsEvents } from './analytics/watchAnalyticsEvents.ts'
 // CAIP
 export { type ChainNamespace, chainNamespaces, isChainNamespace } from './caip/chainNamespaces.ts'
 export { type CaipAccount, parseCaipAccount, toCaipAccount } from './caip/parseCaipAccount.ts'
@@ -218,6 +239,7 @@ export {
   NameRegistrationError,
   NameSuggestionsUnavailableError,
 } from './errors/accountName.ts'
+export { AnalyticsRequestError } from './errors/analytics.ts'
 export { BalanceUnavailableError } from './errors/balance.ts'
 export { BaseError, type BaseErrorParameters, type ErrorCode } from './errors/base.ts'
 export {
@@ -292,6 +314,25 @@ export {
   TransferRevertedError,
   TransferTokenRequiredError,
 } from './errors/transfer.ts'
+// The log buffer (spec section 9) and its file for bug reports
+export {
+  type CreateLogBufferParameters,
+  createLogBuffer,
+  type LogBuffer,
+  type LogEntry,
+} from './logs/createLogBuffer.ts'
+export {
+  type GetLogsFileParameters,
+  type GetLogsFileReturnType,
+  getLogsFile,
+} from './logs/getLogsFile.ts'
+export {
+  defaultLogBufferBytes,
+  defaultLogLevel,
+  type LogLevel,
+  logLevels,
+} from './logs/logLevels.ts'
+export { scrubLogValue } from './logs/scrubLogValue.ts'
 // Register an account name: the form as a framework-free flow (spec section 5)
 export {
   type CreateRegisterNameFlowParameters,

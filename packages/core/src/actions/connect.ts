@@ -74,6 +74,11 @@ export async function connect(
     return result
   } catch (error) {
     const connectError = toConnectorError(error)
+    config.logs?.log(
+      connectError instanceof ConnectionCancelledError ? 'warn' : 'error',
+      'Connecting the wallet failed.',
+      { connectorId: connector.id, error: connectError },
+    )
     if (config._internal.isCurrentAttempt(attempt))
       config._internal.setState((state) => ({
         ...state,

@@ -22,6 +22,7 @@ export async function disconnect(config: LatchConfig): Promise<void> {
     await connector.disconnect()
   } catch (cause) {
     const error = new DisconnectFailedError(cause)
+    config.logs?.error('Disconnecting the wallet failed.', { connectorId, error: cause })
     // Only when nothing newer (a new connection) has started meanwhile.
     if (config.getState().status === 'disconnected')
       config._internal.setState((state) => ({ ...state, error }))

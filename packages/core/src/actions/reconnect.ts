@@ -32,7 +32,8 @@ export function reconnect(config: LatchConfig): Unsubscribe {
       if (!(await connector.isAuthorized())) throw new Error('not authorized')
       const result = await connector.connect({ isReconnecting: true })
       if (current()) setConnected(config, connector, result)
-    } catch {
+    } catch (error) {
+      config.logs?.warn('Reconnecting the wallet failed.', { connectorId: connector.id, error })
       if (!current()) return
       config.storage.removeConnectedConnectorId(connector.chainNamespace)
       config._internal.setState((state) => ({ ...state, ...disconnectedState }))

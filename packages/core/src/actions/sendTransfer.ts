@@ -105,6 +105,7 @@ export async function sendTransfer(
     config.transactions.settle(receipt.hash, 'confirmed')
     return receipt
   } catch (error) {
+    config.logs?.error('Sending failed.', { submitted: submitted ?? null, error })
     // Reverted: settled. Any other failure after broadcast (the receipt wait timed out, the
     // node went away) leaves it pending, for the next check.
     if (submitted && error instanceof Error && error.name === 'TransferRevertedError')

@@ -99,6 +99,7 @@ export async function switchChain(
   } catch (error) {
     // The person declined, or the wallet is not authorized or not connected: said as such.
     const walletError = fromProviderError(error, { chainId })
+    config.logs?.error('Switching the chain failed.', { chainId, error })
     if (
       walletError instanceof UserRejectedRequestError ||
       walletError instanceof UnauthorizedProviderError ||
