@@ -6,9 +6,10 @@ import { e2eStateDir } from '../src/devnet.ts'
 import { expect, test } from '../src/fixtures.ts'
 
 /** The devnet web app with view options of spec section 9 (LATCH_FEATURES and the links). */
-const servers: Record<'legal' | 'collapsed', ServeWebReturnType | undefined> = {
+const servers: Record<'legal' | 'collapsed' | 'ordered', ServeWebReturnType | undefined> = {
   legal: undefined,
   collapsed: undefined,
+  ordered: undefined,
 }
 async function serveWith(env: Record<string, string>): Promise<ServeWebReturnType> {
   const config = loadWebConfig({
@@ -28,10 +29,15 @@ test.beforeAll(async () => {
     LATCH_PRIVACY_URL: 'https://shop.example/privacy',
   })
   servers.collapsed = await serveWith({ LATCH_FEATURES: 'collapseWallets=on' })
+  servers.ordered = await serveWith({
+    LATCH_FEATURES: 'allWallets=off',
+    LATCH_WALLET_FEATURES_ORDER: 'send,receive',
+  })
 })
 test.afterAll(async () => {
   await servers.legal?.stop()
   await servers.collapsed?.stop()
+  await servers.ordered?.stop()
 })
 
 test('legal checkbox: wallet buttons stay disabled until it is checked, by keyboard too', async ({
@@ -86,4 +92,19 @@ test('collapsed wallets: only WalletConnect and All Wallets on the Connect view'
   await expect(dialog.locator('button.latch-wallet')).toHaveCount(2)
   await expect(dialog.getByRole('button', { name: /Test Wallet/ })).toHaveCount(0)
   await expect(dialog.getByRole('button', { name: /Devnet Wallet/ })).toHaveCount(0)
+})
+
+test('allWallets off hides All Wallets; the account features follow the configured order', async ({
+  page,
+  injectedWallet,
+}) => {
+  await page.goto(String(servers.ordered?.url))
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
+  await expect(dialog.getByRole('button', { name: /WalletConnect/ })).toBeVisible()
+  await expect(dialog.getByRole('button', { name: /All Wallets/ })).toHaveCount(0)
+  await dialog.getByRole('button', { name: /Test Wallet/ }).click()
+  await expect(page.getByTestId('account-address')).toContainText(injectedWallet.address)
+  // LATCH_WALLET_FEATURES_ORDER=send,receive (the default puts Receive first).
+  await expect(page.locator('[data-testid^="account-feature-"]')).toHaveText(['Send', 'Receive'])
 })
