@@ -1,4 +1,3 @@
-import { projectOriginsResponseSchema } from '@latch/api-contract'
 import type { LatchConfig } from '../createLatchConfig.ts'
 import { ProjectOriginsUnavailableError } from '../errors/projectOrigins.ts'
 import { InvalidProjectIdError, OriginNotAllowedError } from '../registry/errors.ts'
@@ -20,7 +19,8 @@ export type GetProjectOriginsErrorType =
   | ProjectOriginsUnavailableError
 
 /**
- * The origins allowed to use the app's project (`GET /projects/v1/origins`, spec section 7).
+ * The origins allowed to use the app's project (`GET /projects/v1/origins`, spec section 7;
+ * the answer as `projectOriginsResponseSchema` of `@latch/api-contract` describes it).
  * The API's refusals keep their meaning: 'Unauthorized: invalid key' is an
  * `InvalidProjectIdError`, 'Unauthorized: origin not allowed' an `OriginNotAllowedError`.
  */
@@ -31,7 +31,6 @@ export async function getProjectOrigins(
   const body = await requestApi(config, {
     path: '/projects/v1/origins',
     signal: parameters.signal,
-    schema: projectOriginsResponseSchema,
     toError: (failure) =>
       failure.details === 'Unauthorized: invalid key'
         ? new InvalidProjectIdError(failure)
@@ -39,5 +38,12 @@ export async function getProjectOrigins(
           ? new OriginNotAllowedError(failure)
           : new ProjectOriginsUnavailableError(failure),
   })
-  return { allowedOrigins: [...body.allowedOrigins] }
+  // Checked by hand, not with the contract's zod schema: this runs as the connect modal opens,
+  // and zod stays out of the code loaded before a click.
+  const allowedOrigins = (body as { allowedOrigins?: unknown } | undefined)?.allowedOrigins
+  if (!Array.isArray(allowedOrigins) || allowedOrigins.some((entry) => typeof entry !== 'string'))
+    throw new ProjectOriginsUnavailableError({
+      details: 'The answer has no allowedOrigins list of strings.',
+    })
+  return { allowedOrigins: [...(allowedOrigins as string[])] }
 }

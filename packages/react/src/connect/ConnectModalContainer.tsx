@@ -10,6 +10,7 @@ import { useTimedOut } from '../hooks/useTimedOut.ts'
 import { LatchQueryProvider } from '../query/LatchQueryProvider.tsx'
 import { ConnectModal } from './ConnectModal.tsx'
 import { getAttemptState, pairingUriTimeoutMs } from './getAttemptState.ts'
+import { ProjectOriginGate } from './ProjectOriginGate.tsx'
 import { resolveModalRoute } from './resolveModalRoute.tsx'
 
 /**
@@ -97,7 +98,12 @@ function ConnectModalRoutes() {
       }
       announcement={announcement}
     >
-      {body}
+      {/* The project's origin check, before a wallet is picked. */}
+      {route.view === 'Connect' || route.view === 'AllWallets' ? (
+        <ProjectOriginGate>{body}</ProjectOriginGate>
+      ) : (
+        body
+      )}
     </ConnectModal>
   )
 }
