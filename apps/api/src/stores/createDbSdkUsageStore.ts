@@ -1,6 +1,6 @@
 import { asc, desc, eq, sql } from 'drizzle-orm'
 import type { LatchDb } from '../db/LatchDb.ts'
-import { sdkUsage } from '../db/schema/sdkUsage.ts'
+import { sdkUsage } from '../db/schema/index.ts'
 import type { SdkUsageRow, SdkUsageStore } from './sdkUsageStore.ts'
 
 /** Rows one statement upserts at most (5 parameters each). */
