@@ -1,6 +1,7 @@
 import { createModalRouter, type LatchConfig, reconnect } from '@latch/core'
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
+import { loadAnalytics } from './analytics/loadAnalytics.ts'
 import { LatchContext, type LatchContextValue } from './context.ts'
 import { createI18n } from './i18n/createI18n.ts'
 import { getLoadedMessages, loadLocaleMessages, pickLocale } from './i18n/locales.ts'
@@ -64,6 +65,8 @@ export function LatchProvider(props: LatchProviderProps) {
   )
 
   useEffect(() => (reconnectOnMount ? reconnect(config) : undefined), [config, reconnectOnMount])
+  // Analytics loads in its own chunk after the first render, and sends only if the API says so.
+  useEffect(() => loadAnalytics(state.config, state.modal), [state])
 
   return (
     <LatchContext value={value}>

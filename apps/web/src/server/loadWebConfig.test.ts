@@ -271,7 +271,6 @@ describe('loadWebConfig view options', () => {
       'smartSessions=on',
       'features.smartSessions: this build of Latch has no smart sessions yet; leave it off.',
     ],
-    ['analytics=on', 'features.analytics: this build of Latch has no analytics yet; leave it off.'],
     [
       'legalCheckbox=on',
       'features.legalCheckbox: needs termsConditionsUrl or privacyPolicyUrl to link to.',

@@ -20,8 +20,8 @@ describe('resolveOptions', () => {
     const on = Object.entries(options.features)
       .filter(([, enabled]) => enabled)
       .map(([name]) => name)
-    // Swaps, on-ramp, email, socials and analytics: the spec says on, this build has none.
-    expect(on).toEqual(['receive', 'send', 'history', 'allWallets'])
+    // Swaps, on-ramp, email and socials: the spec says on, this build has none.
+    expect(on).toEqual(['receive', 'send', 'history', 'analytics', 'allWallets'])
     expect(options.restrictedTimeZones).toContain('Asia/Shanghai')
     expect(options.termsConditionsUrl).toBeUndefined()
     expect(options).toMatchObject({ allowUnsupportedChain: false, themeMode: 'system' })
@@ -94,7 +94,6 @@ describe('resolveOptions refuses what this build does not have', () => {
     ['socials', 'social login'],
     ['smartSessions', 'smart sessions'],
     ['pay', 'pay'],
-    ['analytics', 'analytics'],
   ] as const)('features.%s on fails with a clear message', (feature, label) => {
     expect(() => resolveOptions({ features: { [feature]: true } })).toThrow(InvalidConfigError)
     try {

@@ -67,7 +67,6 @@ export const unbuiltFeatures: readonly (keyof LatchFeatures)[] = [
   'socials',
   'smartSessions',
   'pay',
-  'analytics',
 ]
 
 /**
@@ -154,7 +153,9 @@ export const defaultLatchOptions: LatchOptions = deepFreeze({
     email: false,
     socials: false,
     history: true,
-    analytics: false,
+    // On as the spec says: the page asks the API, which collects nothing unless its operator
+    // enables analytics (LATCH_ANALYTICS).
+    analytics: true,
     allWallets: true,
     legalCheckbox: false,
     smartSessions: false,

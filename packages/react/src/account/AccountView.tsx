@@ -45,6 +45,8 @@ export type AccountViewProps = {
   disconnecting?: boolean | undefined
   /** Opens RegisterAccountName; offered while the account has no name. */
   onRegisterName?: (() => void) | undefined
+  /** Saves the client's log buffer as a file for a bug report (account settings). */
+  onDownloadLogs?: (() => void) | undefined
   /** Opens Sessions (the account's sign-ins), when the app signs in with the wallet. */
   onOpenSessions?: (() => void) | undefined
   /** Transactions sent and not settled yet: a pending badge in the header when above 0. */
@@ -163,6 +165,21 @@ export function AccountView(props: AccountViewProps) {
               <svg viewBox="0 0 24 24" aria-hidden="true">
                 <circle cx="8" cy="15" r="3.5" />
                 <path d="M10.5 12.5L19 4m-3 3l2.5 2.5M13.5 9.5L16 12" />
+              </svg>
+            </button>
+          ) : null}
+          {props.onDownloadLogs ? (
+            <button
+              type="button"
+              className="latch-icon-button latch-account__icon-button"
+              onClick={props.onDownloadLogs}
+              aria-label={t('account.downloadLogs')}
+              title={t('account.downloadLogs')}
+              data-testid="account-download-logs"
+            >
+              <svg viewBox="0 0 24 24" aria-hidden="true">
+                <path d="M12 4v11m-4.5-4.5L12 15l4.5-4.5" />
+                <path d="M5 19.5h14" />
               </svg>
             </button>
           ) : null}

@@ -1,6 +1,7 @@
 import type { ModalView, WalletFeature } from '@latch/core'
 import { useState } from 'react'
 import { alerts, getAlertId } from '../alerts/alerts.ts'
+import { useAnalyticsError } from '../analytics/useAnalyticsError.ts'
 import { getErrorMessage } from '../errors/getErrorMessage.ts'
 import { useAccount } from '../hooks/useAccount.ts'
 import { useConfig } from '../hooks/useConfig.ts'
@@ -14,6 +15,7 @@ import { AccountTabs } from './AccountTabs.tsx'
 import { type AccountBalance, AccountView } from './AccountView.tsx'
 import { ActivityList, type ActivityListProps, type ActivityRowView } from './ActivityList.tsx'
 import type { ConnectedAccountProps } from './ConnectedAccountProps.ts'
+import { downloadLogs } from './downloadLogs.ts'
 import { formatFiat } from './formatFiat.ts'
 import { formatRelativeTime } from './formatRelativeTime.ts'
 import { formatSignedTokenAmount, formatTokenAmount } from './formatTokenAmount.ts'
@@ -71,6 +73,8 @@ function AccountPanel(props: ConnectedAccountProps) {
   const identity = useIdentity(account.address)
   const pending = usePendingTransactions({ address: account.address, chainId: account.chainId })
   const disconnector = useDisconnectAccount({ onDisconnected: inModal ? router.close : undefined })
+  // The API refused the app (a 403 from analytics): 'Invalid App Configuration' below.
+  const analyticsError = useAnalyticsError()
   if (!account.address) return null
 
   const intlLocale = toIntlLocale(locale)
@@ -102,7 +106,10 @@ function AccountPanel(props: ConnectedAccountProps) {
     : balanceView.status === 'error'
       ? { status: 'error', message: balanceView.message, onRetry: balance.retry }
       : { status: 'pending' }
-  const alertId = balance.error ? getAlertId(balance.error) : undefined
+  // The API refused the app (the balance call, or analytics): 'Invalid App Configuration'.
+  const alertId =
+    (balance.error ? getAlertId(balance.error) : undefined) ??
+    (analyticsError ? getAlertId(analyticsError) : undefined)
   const features = getWalletFeatures({
     order: config.options.walletFeaturesOrder,
     features: config.options.features,
@@ -152,6 +159,7 @@ function AccountPanel(props: ConnectedAccountProps) {
         identity.data && !identity.data.name ? () => openView('RegisterAccountName') : undefined
       }
       onOpenSessions={config.options.signIn === 'required' ? () => openView('Sessions') : undefined}
+      onDownloadLogs={() => downloadLogs(config)}
     >
       <AccountTabs<TabId>
         label={t('account.tabs')}

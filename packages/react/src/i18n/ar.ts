@@ -68,6 +68,7 @@ export const ar: Messages = {
   'account.copyAddress': 'نسخ العنوان',
   'account.addressCopied': 'تم نسخ العنوان.',
   'account.disconnect': 'قطع الاتصال',
+  'account.downloadLogs': 'تنزيل السجلات',
   'account.totalBalance': 'الرصيد الإجمالي',
   'account.walletFeatures': 'إجراءات المحفظة',
   'account.feature.onramp': 'شراء',

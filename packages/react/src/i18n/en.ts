@@ -71,6 +71,7 @@ export const en = {
   'account.copyAddress': 'Copy address',
   'account.addressCopied': 'Address copied.',
   'account.disconnect': 'Disconnect',
+  'account.downloadLogs': 'Download logs',
   'account.totalBalance': 'Total balance',
   'account.walletFeatures': 'Wallet actions',
   'account.feature.onramp': 'Buy',

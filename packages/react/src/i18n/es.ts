@@ -71,6 +71,7 @@ export const es: Messages = {
   'account.copyAddress': 'Copiar dirección',
   'account.addressCopied': 'Dirección copiada.',
   'account.disconnect': 'Desconectar',
+  'account.downloadLogs': 'Descargar registros',
   'account.totalBalance': 'Saldo total',
   'account.walletFeatures': 'Acciones de la billetera',
   'account.feature.onramp': 'Comprar',
