@@ -35,6 +35,7 @@ import { balanceRoute } from './routes/balance.ts'
 import { fungiblePriceRoute } from './routes/fungiblePrice.ts'
 import { historyRoute } from './routes/history.ts'
 import { identityRoute } from './routes/identity.ts'
+import { nameAvatarRoute } from './routes/nameAvatar.ts'
 import { nftImageRoute } from './routes/nftImage.ts'
 import { nftsRoute } from './routes/nfts.ts'
 import { openApiRoute } from './routes/openapi.ts'
@@ -238,7 +239,8 @@ export function createApp(deps: AppDeps) {
   app.route('/v1', fungiblePriceRoute({ ...deps, prices }))
   const nameStore = deps.db ? createDbNameStore({ db: deps.db }) : undefined
   const names =
-    deps.names ?? (nameStore ? createNameResolver({ names: nameStore }) : nullNameResolver)
+    deps.names ??
+    (nameStore ? createNameResolver({ names: nameStore, apiOrigin }) : nullNameResolver)
   app.route('/v1', identityRoute({ names, cache: deps.cache }))
   if (nameStore)
     app.route(
@@ -261,6 +263,8 @@ export function createApp(deps: AppDeps) {
     app.route('/v1', historyRoute({ db: deps.db, networks: deps.networks, prices }))
     app.route('/v1', nftsRoute({ db: deps.db, networks: deps.networks, nftMetadata }))
     app.route('/v1', nftImageRoute({ db: deps.db, networks: deps.networks, nftMetadata, images }))
+    // Names' avatars through the same guarded fetcher and image cache, public like token images.
+    if (nameStore) app.route('/', nameAvatarRoute({ names: nameStore, images }))
     // Sign in with the wallet (EIP-4361): nonces and sessions live in the database.
     const sessions = createDbSessionStore({ db: deps.db })
     app.route('/v1', authNonceRoute({ sessions, maxPendingNonces: quotas.maxPendingNonces }))

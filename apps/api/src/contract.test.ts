@@ -325,11 +325,20 @@ forEachDatabase('the API contract', (context) => {
       expect(profile.attributes).toEqual([{ avatar }])
       const body = await callJson('nameProfile', `/v1/profile/account/contract.latch.id?${q}`)
       expect(body).toEqual(profile)
-      // The account asking about itself reads fresh: its header shows the new avatar at once.
+      // The account asking about itself reads fresh: its header shows the new avatar at once,
+      // served from the API's origin.
       expect(await getIdentity(config, { address: account.address })).toEqual({
         name: 'contract.latch.id',
-        avatar,
+        avatar: expect.stringMatching(
+          /^http:\/\/localhost\/public\/getNameAvatar\/contract\.latch\.id\?v=\d+$/,
+        ),
       })
+    },
+    async nameAvatar() {
+      // A name without an avatar: a documented 404 in the error shape.
+      const response = await call('nameAvatar', '/public/getNameAvatar/nobody.latch.id')
+      expect(response.status).toBe(404)
+      apiErrorSchema.parse(await response.json())
     },
     async nameProfile() {
       const body: { name: string } = await callJson(

@@ -109,7 +109,13 @@ forEachDatabase('wire compatibility with the reference client', (context) => {
       pollingIntervalMs: 50,
       startFrom: 'genesis',
     })
-    app = createIndexerTestApp({ db: context.db, chain, prices }).app
+    // Avatars go through the guarded fetcher, as in production: public hosts only.
+    app = createIndexerTestApp({
+      db: context.db,
+      chain,
+      prices,
+      nftFetch: { allowPrivateHosts: false },
+    }).app
     const head = await chain.head()
     await waitFor(() => (indexer.status()[0]?.indexedBlock ?? -1) >= head, {
       message: `block ${head} indexed`,
@@ -235,10 +241,9 @@ forEachDatabase('wire compatibility with the reference client', (context) => {
     const before = identityResponseSchema.parse(
       await (await get(`/v1/identity/${owner.address}?${q}`)).json(),
     )
-    expect(before).toEqual({
-      name: 'wireowner.latch.id',
-      avatar: 'https://images.example/owner.png',
-    })
+    // Served from the API's origin (the page's CSP names no other host), through the proxy.
+    const proxied = /^http:\/\/localhost\/public\/getNameAvatar\/wireowner\.latch\.id\?v=\d+$/
+    expect(before).toEqual({ name: 'wireowner.latch.id', avatar: expect.stringMatching(proxied) })
 
     const now = Math.floor(Date.now() / 1000)
     const changed = await update({ avatar: 'https://images.example/new.png', bio: 'hi' }, now)
@@ -251,7 +256,9 @@ forEachDatabase('wire compatibility with the reference client', (context) => {
     const after = identityResponseSchema.parse(
       await (await get(`/v1/identity/${owner.address}?${q}&sender=${sender}`)).json(),
     )
-    expect(after.avatar).toBe('https://images.example/new.png')
+    // A new `v`: a browser's cached image of the old avatar is not shown.
+    expect(after.avatar).toMatch(proxied)
+    expect(after.avatar).not.toBe(before.avatar)
 
     // The same update again, or an older one, is a replay: 409, nothing changes.
     expect((await update({ avatar: 'https://images.example/old.png' }, now)).status).toBe(409)
@@ -279,6 +286,48 @@ forEachDatabase('wire compatibility with the reference client', (context) => {
       await (await get(`/v1/profile/account/wireowner.latch.id?${q}`)).json(),
     )
     expect(current.attributes).toEqual([{ avatar: 'https://images.example/new.png', bio: 'hi' }])
+  })
+
+  test("the avatar is served from the API's origin, fetched only through the guarded fetcher", async () => {
+    const now = Math.floor(Date.now() / 1000) + 60
+    const setAvatar = async (avatar: string, timestamp: number) => {
+      const message = createNameAttributesMessage({
+        name: 'wireowner.latch.id',
+        attributes: { avatar },
+        timestamp,
+      })
+      const response = await post(`/v1/profile/account/wireowner.latch.id/attributes?${q}`, {
+        message,
+        signature: await owner.signMessage({ message }),
+      })
+      expect(response.status).toBe(200)
+    }
+    // An avatar on a private address is never fetched: the guard refuses it, in the error shape.
+    await setAvatar('https://127.0.0.1:9/avatar.png', now)
+    const refused = await get('/public/getNameAvatar/wireowner.latch.id?v=1')
+    expect(refused.status).toBe(502)
+    expect(await refused.json()).toMatchObject({
+      error: {
+        code: 'UPSTREAM_UNAVAILABLE',
+        message: expect.stringContaining('a host on a private network'),
+      },
+    })
+
+    // An image of the API itself is answered as it is: the identity names it, the route redirects.
+    const own = `http://localhost/public/getTokenImage/${chain.network.id}/0x0000000000000000000000000000000000000000`
+    await setAvatar(own, now + 1)
+    const identity = identityResponseSchema.parse(
+      await (await get(`/v1/identity/${owner.address}?${q}&sender=${owner.address}`)).json(),
+    )
+    expect(identity.avatar).toBe(own)
+    const redirected = await get('/public/getNameAvatar/WIREOWNER.latch.id')
+    expect(redirected.status).toBe(302)
+    expect(redirected.headers.get('location')).toBe(own)
+
+    // No avatar (or no name): 404, and the header keeps its generated avatar.
+    const none = await get('/public/getNameAvatar/wirenobody.latch.id')
+    expect(none.status).toBe(404)
+    expect(await none.json()).toMatchObject({ error: { code: 'NOT_FOUND' } })
   })
 
   test('the identity sender is used (an account asking about itself reads fresh) or refused', async () => {

@@ -234,6 +234,23 @@ export const apiRoutes = {
     responses: { 200: { description: 'The updated name.', schema: nameProfileSchema } },
     errors: [404, 409, 502],
   },
+  nameAvatar: {
+    method: 'get',
+    path: '/public/getNameAvatar/:name',
+    summary: "A name's avatar image, fetched through the API's guarded fetcher and cached.",
+    description:
+      "The identity's `avatar` points here (with `v`, the time of the name's last update). The name's `avatar` attribute is fetched from its https URL (public hosts, image types, size-capped); an avatar on the API's own origin is a 302 to it. Public: an `<img>` sends no project id.",
+    tag: 'Names',
+    project: false,
+    params: z.object({ name: z.string().min(1) }),
+    query: z.object({ v: z.string().optional().describe('Cache buster: the last update time.') }),
+    responses: {
+      200: { description: 'The image.', contentType: 'image/*' },
+      302: { description: 'The avatar is an image of this API: its URL.' },
+    },
+    errors: [404, 502],
+    cacheControl: 'public, max-age=300',
+  },
   nameProfile: {
     method: 'get',
     path: '/v1/profile/account/:name',

@@ -182,3 +182,11 @@ export class NameUpdateMismatchError extends BaseError {
     })
   }
 }
+
+/** The name has no `avatar` attribute (or no such name): the page shows its generated one. */
+export class NameAvatarNotFoundError extends BaseError {
+  override name = 'NameAvatarNotFoundError'
+  constructor({ name }: { name: string }) {
+    super(`Name ${quote(name)} has no avatar.`, { code: 'NOT_FOUND' })
+  }
+}

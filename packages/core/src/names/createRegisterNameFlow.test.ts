@@ -112,6 +112,23 @@ describe('createRegisterNameFlow', () => {
     expect(api.names.get('alice.latch.id')?.addresses['60']?.address).toBe(account.address)
   })
 
+  it("signs an avatar along as the name's avatar attribute", async () => {
+    const { api, clock, flow } = await setup()
+    suggest(api, 'alice', [['alice.latch.id', false]])
+    flow.setValue('alice')
+    clock.advance(300)
+    await settled(flow)
+    const result = await flow.submit({ avatar: ' https://images.example/alice.png ' })
+    expect(result).toMatchObject({
+      status: 'registered',
+      profile: { attributes: [{ avatar: 'https://images.example/alice.png' }] },
+    })
+    // What the wallet signed carries it: the API only stores what the account signed.
+    const registration = api.calls.find((call) => call.path === '/v1/profile/account')
+    const message = JSON.parse(String((registration?.body as { message: string }).message))
+    expect(message.attributes).toEqual({ avatar: 'https://images.example/alice.png' })
+  })
+
   it('comes back to the form with the label on a declined signature or a taken name', async () => {
     const { api, clock, flow, wallet, signWith } = await setup()
     suggest(api, 'alice', [['alice.latch.id', false]])

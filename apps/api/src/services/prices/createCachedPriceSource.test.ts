@@ -86,3 +86,32 @@ forEachDatabase('createCachedPriceSource', (context) => {
     expect(calls).toHaveLength(3)
   })
 })
+
+test('past prices are cached per block; a source without history gets no getPricesAt', async () => {
+  const asked: bigint[] = []
+  const source: PriceSource = {
+    currencies: ['usd'],
+    getPrices: async () => new Map(),
+    async getPricesAt({ tokens: wanted, blockNumber }) {
+      asked.push(blockNumber)
+      return new Map(
+        wanted.flatMap((token) => (token.address === alpha ? [[alpha, Number(blockNumber)]] : [])),
+      )
+    },
+  }
+  const cached = createCachedPriceSource({ source, cache: createMemoryCacheStore() })
+  const at = (blockNumber: bigint) =>
+    cached.getPricesAt?.({ chainId: 1, tokens, currency: 'usd', blockNumber })
+  expect(await at(7n)).toEqual(new Map([[alpha, 7]]))
+  expect(await at(7n)).toEqual(new Map([[alpha, 7]]))
+  expect(await at(8n)).toEqual(new Map([[alpha, 8]]))
+  // Block 7 was asked once: its prices (and its "no price") came from the cache the second time.
+  expect(asked).toEqual([7n, 8n])
+
+  const { source: withoutHistory } = recordingSource({ [alpha]: 2 })
+  const noHistory = createCachedPriceSource({
+    source: withoutHistory,
+    cache: createMemoryCacheStore(),
+  })
+  expect(noHistory.getPricesAt).toBeUndefined()
+})

@@ -81,6 +81,27 @@ describe('createUniswapV2PriceSource', () => {
     expect(prices.has(token('ALPHA').address)).toBe(true)
   })
 
+  test('getPricesAt reads the pools at a past block: none before they existed, now as today', async () => {
+    const tokens = [token('ALPHA'), { address: nativeTokenAddress, decimals: 18 }]
+    const client = createChainClients([networkFromDevnetChain(chain)]).get(chain.id)
+    const head = await client?.getBlockNumber({ cacheTime: 0 })
+    if (head === undefined) throw new Error('No client.')
+    const today = await source.getPrices({ chainId: chain.id, tokens, currency: 'usd' })
+    const atHead = await source.getPricesAt?.({
+      chainId: chain.id,
+      tokens,
+      currency: 'usd',
+      blockNumber: head,
+    })
+    expect(atHead).toEqual(today)
+    // At genesis there were no pools (nor Multicall3): no price, never today's.
+    const atGenesis = await source
+      .getPricesAt?.({ chainId: chain.id, tokens, currency: 'usd', blockNumber: 0n })
+      .catch(() => new Map())
+    expect(atGenesis?.has(token('ALPHA').address)).toBe(false)
+    expect(atGenesis?.has(nativeTokenAddress)).toBe(false)
+  })
+
   test('the pools quote USD only, and only their own chains', async () => {
     expect(source.currencies).toEqual(['usd'])
     const tokens = [token('ALPHA')]
