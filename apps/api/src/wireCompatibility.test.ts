@@ -187,6 +187,7 @@ forEachDatabase('wire compatibility with the reference client', (context) => {
       'data:image/png;base64,AAAA',
       'http://images.example/a.png',
       'https://user:pw@images.example/a.png',
+      'http://localhost/public/getNameAvatar/wireowner.latch.id',
     ]) {
       const message = createNameMessage({ name: 'wirebadavatar.latch.id', attributes: { avatar } })
       const response = await post(`/v1/profile/account?${q}`, {

@@ -2,7 +2,8 @@ import { InvalidNameAvatarError } from '../../errors/names.ts'
 
 /**
  * Checks a name's `avatar` attribute, if any: an absolute `https://` URL, or a URL on the API's
- * own origin (its image routes, `http://` on a local devnet), never with a user name or
+ * own origin (its image routes, `http://` on a local devnet; not another name's avatar
+ * route), never with a user name or
  * password, `data:`, `javascript:` or another scheme. The API only stores it and never
  * fetches it; a page shows it as an `<img>`. Throws `InvalidNameAvatarError` (400).
  */
@@ -25,7 +26,11 @@ export function checkNameAvatar(
       return undefined
     }
   })()
-  const allowed = url.protocol === 'https:' || (ownOrigin !== undefined && url.origin === ownOrigin)
+  const own = ownOrigin !== undefined && url.origin === ownOrigin
+  // Another name's avatar route would only redirect (and two names could redirect in a loop).
+  if (own && url.pathname.startsWith('/public/getNameAvatar/'))
+    throw new InvalidNameAvatarError({ avatar })
+  const allowed = url.protocol === 'https:' || own
   if (!allowed || url.username || url.password || !url.hostname)
     throw new InvalidNameAvatarError({ avatar })
 }
