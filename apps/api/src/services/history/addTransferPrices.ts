@@ -5,6 +5,9 @@ import { nativeTokenAddress, type PriceSource } from '../prices/priceSource.ts'
 import type { IndexedTransfer } from './selectPageActivity.ts'
 import type { TransferAssets } from './selectTransferAssets.ts'
 
+/** Past-price quotes in flight at once for one page (one per block and chain). */
+const concurrentBlocks = 8
+
 export type AddTransferPricesParameters = {
   /** The page's items, each with its indexed transfers in the same order as its `transfers`. */
   items: readonly { transaction: HistoryTransaction; transfers: readonly IndexedTransfer[] }[]
@@ -17,7 +20,8 @@ export type AddTransferPricesParameters = {
  * native and ERC-20 transfer with the price AT ITS BLOCK, when the price source knows past
  * prices (`getPricesAt`: the devnet's Uniswap pools). Honest: a transfer whose past price is
  * unknown (no history in the source, no pool then, the RPC down) keeps neither field; NFTs
- * have none. One quote per block and chain (cached a week); the page never fails for it.
+ * have none. One quote per block and chain (cached a week), 8 at a time; the page never
+ * fails for it.
  */
 export async function addTransferPrices(
   prices: PriceSource | undefined,
@@ -56,20 +60,23 @@ export async function addTransferPrices(
   if (byBlock.size === 0) return
 
   const found = new Map<string, Map<Address, number>>()
-  await Promise.all(
-    [...byBlock].map(async ([key, wanted]) => {
-      const priced = await getPricesAt
-        .call(prices, {
-          chainId: wanted.chainId,
-          blockNumber: BigInt(wanted.blockNumber),
-          currency: 'usd',
-          tokens: [...wanted.tokens].map(([address, decimals]) => ({ address, decimals })),
-        })
-        // Unknown is left out, never guessed: the page is answered without these prices.
-        .catch(() => new Map<Address, number>())
-      found.set(key, priced)
-    }),
-  )
+  const blocks = [...byBlock]
+  // At most `concurrentBlocks` quotes at once: a page of 100 old transfers is not 100 calls at once.
+  for (let start = 0; start < blocks.length; start += concurrentBlocks)
+    await Promise.all(
+      blocks.slice(start, start + concurrentBlocks).map(async ([key, wanted]) => {
+        const priced = await getPricesAt
+          .call(prices, {
+            chainId: wanted.chainId,
+            blockNumber: BigInt(wanted.blockNumber),
+            currency: 'usd',
+            tokens: [...wanted.tokens].map(([address, decimals]) => ({ address, decimals })),
+          })
+          // Unknown is left out, never guessed: the page is answered without these prices.
+          .catch(() => new Map<Address, number>())
+        found.set(key, priced)
+      }),
+    )
 
   for (const { transaction, transfers } of items)
     transfers.forEach((transfer, index) => {
