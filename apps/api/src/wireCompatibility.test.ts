@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import {
   balanceResponseSchema,
@@ -15,7 +16,7 @@ import {
 import { encodeFunctionData, type Hex, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import type { App } from './app.ts'
+import { createHttpServer } from './createHttpServer.ts'
 import { forEachDatabase } from './db/testing.ts'
 import { type StartIndexerReturnType, startIndexer } from './indexer/startIndexer.ts'
 import { createIndexerTestApp, testProjectId } from './indexer/testing/createIndexerTestApp.ts'
@@ -31,8 +32,8 @@ import { nativeTokenAddress, type PriceSource } from './services/prices/priceSou
 
 /**
  * Issue 11 item 9: the API answers the reference client (AppKit's API client) in the shapes it
- * reads, each call made as that client makes it, against the real app on anvil. Latch's own
- * fields stay beside them (the contract test checks those).
+ * reads, each call made as that client makes it, over HTTP to the real server on anvil. Latch's
+ * own fields stay beside them (the contract test checks those).
  */
 
 /** anvil's second test key (`testAccounts[1]`): test-only, signs as a wallet would. */
@@ -75,12 +76,14 @@ function readMulticall3Code(): Hex {
 forEachDatabase('wire compatibility with the reference client', (context) => {
   let chain: TestChain
   let indexer: StartIndexerReturnType
-  let app: App
+  let server: ReturnType<typeof createHttpServer>
+  let serverUrl: string
   let sendBlock: bigint
 
-  const get = (url: string, origin = pageOrigin) => app.request(url, { headers: { origin } })
+  const get = (url: string, origin = pageOrigin) =>
+    fetch(`${serverUrl}${url}`, { headers: { origin }, redirect: 'manual' })
   const post = (url: string, body: unknown, origin = pageOrigin) =>
-    app.request(url, {
+    fetch(`${serverUrl}${url}`, {
       method: 'POST',
       headers: { origin, 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -110,18 +113,31 @@ forEachDatabase('wire compatibility with the reference client', (context) => {
       startFrom: 'genesis',
     })
     // Avatars go through the guarded fetcher, as in production: public hosts only.
-    app = createIndexerTestApp({
+    const { app } = createIndexerTestApp({
       db: context.db,
       chain,
       prices,
       nftFetch: { allowPrivateHosts: false },
-    }).app
+    })
+    server = createHttpServer(app.fetch, {
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+      maxConnections: 100,
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     const head = await chain.head()
     await waitFor(() => (indexer.status()[0]?.indexedBlock ?? -1) >= head, {
       message: `block ${head} indexed`,
     })
   })
   afterAll(async () => {
+    await new Promise<void>((resolve) => {
+      if (!server) return resolve()
+      server.close(() => resolve())
+      server.closeAllConnections()
+    })
     await indexer?.stop()
     await chain?.stop()
   })
