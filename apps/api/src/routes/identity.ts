@@ -8,7 +8,11 @@ import type { NameResolver } from '../services/identity/nameResolver.ts'
 import type { CacheStore } from '../stores/cacheStore.ts'
 import { parseQuery } from './parseQuery.ts'
 
-/** `GET /v1/identity/:address?sender` (spec section 7): the address's name and avatar. */
+/**
+ * `GET /v1/identity/:address?sender` (spec section 7): the address's name and avatar. `sender`
+ * (the reference client sends the connected account) must be an address (400 otherwise); when
+ * it is the address itself the answer is read fresh, past the 5-minute cache.
+ */
 export function identityRoute({ names, cache }: { names: NameResolver; cache: CacheStore }) {
   return new Hono<AppEnv>().get('/identity/:address', async (c) => {
     const address = c.req.param('address')
