@@ -83,3 +83,21 @@ test('one batch per flush; bounded keys; counts kept while the database is down'
   await counter.stop()
   expect(batches).toHaveLength(1)
 })
+
+test('past 20 SDK versions a project and day, new ones count as "other"', async () => {
+  const { store, batches } = recordingStore()
+  const counter = createSdkUsageCounter({ store, now: () => day1, flushIntervalMs: 60_000 })
+  for (let index = 0; index < 25; index++) counter.record(usage('p', `1.0.${index}`))
+  counter.record(usage('p', '1.0.0'))
+  counter.record(usage('q', '9.9.9'))
+  await counter.stop()
+  const rows = batches.flat()
+  expect(rows).toHaveLength(22)
+  expect(rows.find((row) => row.sdkVersion === 'other')).toMatchObject({
+    projectId: 'p',
+    sdkType: 'other',
+    count: 5,
+  })
+  expect(rows.find((row) => row.sdkVersion === '1.0.0')?.count).toBe(2)
+  expect(rows.find((row) => row.projectId === 'q')?.count).toBe(1)
+})

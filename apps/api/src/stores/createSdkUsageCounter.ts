@@ -22,6 +22,12 @@ export type CreateSdkUsageCounterParameters = {
    * flush, so a flood of made-up versions cannot grow memory or the table without bound.
    */
   maxKeys?: number | undefined
+  /**
+   * Distinct SDK type and version pairs counted per project and day (default 20): later new
+   * pairs are counted as type and version "other", so made-up versions sent with a public
+   * project id cannot grow the table past (projects x days x 21) rows.
+   */
+  maxSdksPerProjectDay?: number | undefined
   /** A failed flush (the database down): the counts are kept and retried. */
   onError?: ((error: unknown) => void) | undefined
   /** The clock in ms (tests move it). */
@@ -37,10 +43,14 @@ export function createSdkUsageCounter({
   store,
   flushIntervalMs = 10_000,
   maxKeys = 10_000,
+  maxSdksPerProjectDay = 20,
   onError = () => {},
   now = Date.now,
 }: CreateSdkUsageCounterParameters): SdkUsageCounter {
   let pending = new Map<string, SdkUsageRow>()
+  /** The pairs counted today per project (`projectId`, `day` -> "type@version"). */
+  let seen = new Map<string, Set<string>>()
+  let seenDay = ''
   let timer: NodeJS.Timeout | undefined
   let flushing: Promise<void> | undefined
   let stopped = false
@@ -81,8 +91,27 @@ export function createSdkUsageCounter({
   }
 
   return {
-    record({ projectId, sdkType, sdkVersion }) {
+    record(usage) {
+      const { projectId } = usage
+      let { sdkType, sdkVersion } = usage
       const day = new Date(now()).toISOString().slice(0, 10)
+      if (day !== seenDay) {
+        seen = new Map()
+        seenDay = day
+      }
+      let pairs = seen.get(projectId)
+      if (!pairs) {
+        pairs = new Set()
+        seen.set(projectId, pairs)
+      }
+      const pair = `${sdkType}@${sdkVersion}`
+      if (!pairs.has(pair)) {
+        if (pairs.size < maxSdksPerProjectDay) pairs.add(pair)
+        else {
+          sdkType = 'other'
+          sdkVersion = 'other'
+        }
+      }
       const key = `${projectId}\u0000${day}\u0000${sdkType}\u0000${sdkVersion}`
       const row = pending.get(key)
       if (row) row.count += 1
