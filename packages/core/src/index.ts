@@ -10,6 +10,10 @@ export {
 } from './actions/addRecentWallet.ts'
 export { cancelConnect } from './actions/cancelConnect.ts'
 export {
+  type CheckProjectOriginParameters,
+  checkProjectOrigin,
+} from './actions/checkProjectOrigin.ts'
+export {
   type ConnectErrorType,
   type ConnectParameters,
   type ConnectReturnType,
@@ -35,6 +39,19 @@ export {
   type GetBalanceReturnType,
   getBalance,
 } from './actions/getBalance.ts'
+export { getCaipNetwork } from './actions/getCaipNetwork.ts'
+export {
+  type GetCallsStatusErrorType,
+  type GetCallsStatusParameters,
+  type GetCallsStatusReturnType,
+  getCallsStatus,
+} from './actions/getCallsStatus.ts'
+export {
+  type GetCapabilitiesErrorType,
+  type GetCapabilitiesParameters,
+  type GetCapabilitiesReturnType,
+  getCapabilities,
+} from './actions/getCapabilities.ts'
 export { type GetConnectorErrorType, getConnector } from './actions/getConnector.ts'
 export {
   type GetHistoryErrorType,
@@ -61,6 +78,12 @@ export {
   type GetNftsReturnType,
   getNfts,
 } from './actions/getNfts.ts'
+export {
+  type GetProjectOriginsErrorType,
+  type GetProjectOriginsParameters,
+  type GetProjectOriginsReturnType,
+  getProjectOrigins,
+} from './actions/getProjectOrigins.ts'
 export {
   type GetSessionsErrorType,
   type GetSessionsParameters,
@@ -90,30 +113,6 @@ export {
   sdkVersion,
   walletsPageSize,
 } from './actions/getWallets.ts'
-export {
-  type CheckProjectOriginParameters,
-  checkProjectOrigin,
-} from './actions/checkProjectOrigin.ts'
-export { getCaipNetwork } from './actions/getCaipNetwork.ts'
-export {
-  type GetCallsStatusErrorType,
-  type GetCallsStatusParameters,
-  type GetCallsStatusReturnType,
-  getCallsStatus,
-} from './actions/getCallsStatus.ts'
-export {
-  type GetCapabilitiesErrorType,
-  type GetCapabilitiesParameters,
-  type GetCapabilitiesReturnType,
-  getCapabilities,
-} from './actions/getCapabilities.ts'
-export {
-  type GetProjectOriginsErrorType,
-  type GetProjectOriginsParameters,
-  type GetProjectOriginsReturnType,
-  getProjectOrigins,
-} from './actions/getProjectOrigins.ts'
-export { isOriginAllowed } from './utils/isOriginAllowed.ts'
 export { isTransferAddress } from './actions/isTransferAddress.ts'
 export {
   isTransferNamespaceSupported,
@@ -126,12 +125,6 @@ export {
   type RegisterAccountNameReturnType,
   registerAccountName,
 } from './actions/registerAccountName.ts'
-export {
-  type SetAccountNameAttributesErrorType,
-  type SetAccountNameAttributesParameters,
-  type SetAccountNameAttributesReturnType,
-  setAccountNameAttributes,
-} from './actions/setAccountNameAttributes.ts'
 export {
   parseAccountName,
   type ResolveAccountNameErrorType,
@@ -153,6 +146,12 @@ export {
   type TransferToken,
   transferReceiptTimeoutMs,
 } from './actions/sendTransfer.ts'
+export {
+  type SetAccountNameAttributesErrorType,
+  type SetAccountNameAttributesParameters,
+  type SetAccountNameAttributesReturnType,
+  setAccountNameAttributes,
+} from './actions/setAccountNameAttributes.ts'
 export {
   type SignInErrorType,
   type SignInParameters,
@@ -249,10 +248,6 @@ export {
 } from './errors/caip.ts'
 export { SwitchChainError } from './errors/chain.ts'
 export { InvalidConfigError, ProjectIdNotConfiguredError } from './errors/config.ts'
-export { CallsStatusNotApprovedError, SmartAccountsUnsupportedError } from './errors/eip5792.ts'
-export { ChainNotSupportedError, NetworkNotFoundError } from './errors/network.ts'
-export { ProjectOriginsUnavailableError, UnverifiedDomainError } from './errors/projectOrigins.ts'
-export { SessionExpiredError } from './errors/session.ts'
 export {
   ChainNotConfiguredError,
   ConnectionCancelledError,
@@ -266,6 +261,7 @@ export {
   toConnectorError,
   UserRejectedRequestError,
 } from './errors/connector.ts'
+export { CallsStatusNotApprovedError, SmartAccountsUnsupportedError } from './errors/eip5792.ts'
 export { errorAlerts, getErrorAlertId } from './errors/errorAlerts.ts'
 export {
   type ErrorAlertId,
@@ -286,6 +282,8 @@ export {
   type GetErrorCatalogueEntryReturnType,
   getErrorCatalogueEntry,
 } from './errors/getErrorCatalogueEntry.ts'
+export { ChainNotSupportedError, NetworkNotFoundError } from './errors/network.ts'
+export { ProjectOriginsUnavailableError, UnverifiedDomainError } from './errors/projectOrigins.ts'
 export {
   ChainDisconnectedError,
   InternalRpcError,
@@ -298,6 +296,7 @@ export {
   ServerRpcError,
   UnauthorizedProviderError,
 } from './errors/provider.ts'
+export { SessionExpiredError } from './errors/session.ts'
 export { SignatureDeclinedError } from './errors/signature.ts'
 export {
   RevokeSessionFailedError,
@@ -460,17 +459,6 @@ export {
 } from './storage/createLatchStorage.ts'
 // Timing rules (spec section 9)
 export * from './timings.ts'
-// Pending transactions
-export type {
-  PendingTransaction,
-  SettledTransaction,
-} from './transactions/PendingTransaction.ts'
-export {
-  type CheckReceipt,
-  type CreatePendingTransactionStoreParameters,
-  createPendingTransactionStore,
-  type PendingTransactionStore,
-} from './transactions/createPendingTransactionStore.ts'
 // Toasts
 export {
   type CreateToastStoreParameters,
@@ -482,6 +470,17 @@ export {
   type ToastVariant,
   toastReplaceDelay,
 } from './toasts/createToastStore.ts'
+export {
+  type CheckReceipt,
+  type CreatePendingTransactionStoreParameters,
+  createPendingTransactionStore,
+  type PendingTransactionStore,
+} from './transactions/createPendingTransactionStore.ts'
+// Pending transactions
+export type {
+  PendingTransaction,
+  SettledTransaction,
+} from './transactions/PendingTransaction.ts'
 // Utilities and host types
 export type {
   Eip1193Provider,
@@ -495,6 +494,7 @@ export type {
   Unsubscribe,
 } from './types.ts'
 export { formatAmount } from './utils/formatAmount.ts'
+export { isOriginAllowed } from './utils/isOriginAllowed.ts'
 export { parseChainId } from './utils/parseChainId.ts'
 export {
   type LatchNetwork,
