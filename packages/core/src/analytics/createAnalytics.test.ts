@@ -137,3 +137,23 @@ describe('analytics', () => {
     expect(api.sent()).toHaveLength(1)
   })
 })
+
+describe('watchAnalyticsEvents', () => {
+  it('counts the modal as opened when watching starts with it open (analytics loads on that click)', () => {
+    const tracked: string[] = []
+    const modal = createModalRouter()
+    modal.open()
+    const config = createLatchConfig({
+      networks: [network],
+      apiUrl: 'http://api.test',
+      projectId: 'p',
+    })
+    const stop = watchAnalyticsEvents(config, { track: (event) => tracked.push(event) }, { modal })
+    modal.close()
+    modal.open()
+    stop()
+    modal.close()
+    modal.open()
+    expect(tracked).toEqual(['MODAL_OPEN', 'MODAL_OPEN'])
+  })
+})

@@ -1,6 +1,6 @@
-import { analyticsConfigResponseSchema } from '@latch/api-contract'
 import type { LatchConfig } from '../createLatchConfig.ts'
 import { requestApi } from '../utils/requestApi.ts'
+import { analyticsConfigSchema } from './analyticsResponseSchemas.ts'
 import { type AnalyticsErrorType, toAnalyticsError } from './toAnalyticsError.ts'
 
 export type GetAnalyticsConfigParameters = { signal?: unknown }
@@ -15,7 +15,7 @@ export function getAnalyticsConfig(
   return requestApi(config, {
     path: '/getAnalyticsConfig',
     signal,
-    schema: analyticsConfigResponseSchema,
+    schema: analyticsConfigSchema,
     toError: toAnalyticsError,
   })
 }

@@ -1,6 +1,7 @@
-import { type AnalyticsEvent, analyticsResponseSchema } from '@latch/api-contract'
+import type { AnalyticsEvent } from '@latch/api-contract'
 import type { LatchConfig } from '../createLatchConfig.ts'
 import { requestApi } from '../utils/requestApi.ts'
+import { analyticsAcceptedSchema } from './analyticsResponseSchemas.ts'
 import { type AnalyticsErrorType, toAnalyticsError } from './toAnalyticsError.ts'
 
 export type SendAnalyticsEventsParameters = { events: readonly AnalyticsEvent[] }
@@ -15,7 +16,7 @@ export function sendAnalyticsEvents(
   return requestApi(config, {
     path: '/e',
     body: { events },
-    schema: analyticsResponseSchema,
+    schema: analyticsAcceptedSchema,
     toError: toAnalyticsError,
   })
 }

@@ -1,4 +1,3 @@
-import { serverMessages } from '@latch/api-contract'
 import { AnalyticsRequestError } from '../errors/analytics.ts'
 import { InvalidProjectIdError, OriginNotAllowedError } from '../registry/errors.ts'
 
@@ -18,9 +17,10 @@ export function toAnalyticsError(parameters: {
 }): AnalyticsErrorType {
   const details =
     parameters.details ?? (parameters.status ? `HTTP ${parameters.status}` : undefined)
-  if (parameters.status === 403 || details === serverMessages.originNotAllowed)
+  // By status only: the contract's module of server texts would bring zod into this chunk.
+  if (parameters.status === 403)
     return new OriginNotAllowedError({ status: parameters.status, details })
-  if (parameters.status === 401 || details === serverMessages.invalidKey)
+  if (parameters.status === 401)
     return new InvalidProjectIdError({ status: parameters.status, details })
   return new AnalyticsRequestError({ ...parameters, details })
 }

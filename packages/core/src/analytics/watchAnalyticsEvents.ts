@@ -13,7 +13,9 @@ export function watchAnalyticsEvents(
   analytics: Pick<Analytics, 'track'>,
   { modal }: { modal?: Pick<ModalRouter, 'subscribe' | 'getState'> | undefined } = {},
 ): Unsubscribe {
+  // Open when watching starts (analytics loads as the modal first opens): that opening counts.
   let modalOpen = modal?.getState().open ?? false
+  if (modalOpen) analytics.track('MODAL_OPEN')
   const stopModal = modal?.subscribe((state) => {
     if (state.open && !modalOpen) analytics.track('MODAL_OPEN')
     modalOpen = state.open
