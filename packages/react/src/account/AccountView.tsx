@@ -14,6 +14,8 @@ export type AccountBalance =
       symbol: string
       /** The sum of every token's value in the chosen currency, e.g. "$29,998,530.50". */
       total?: string | undefined
+      /** The currency's image beside the total (`/public/getCurrencyImage/{code}`). */
+      currencyIconUrl?: string | undefined
     }
   | { status: 'error'; message: string }
 
@@ -229,6 +231,17 @@ export function AccountView(props: AccountViewProps) {
           <>
             {balance.total ? (
               <p className="latch-account__total" data-testid="account-total">
+                {balance.currencyIconUrl ? (
+                  <img
+                    className="latch-account__currency"
+                    src={balance.currencyIconUrl}
+                    alt=""
+                    aria-hidden="true"
+                    width={24}
+                    height={24}
+                    data-testid="account-currency-icon"
+                  />
+                ) : null}
                 <span dir="ltr">{balance.total}</span>
               </p>
             ) : null}

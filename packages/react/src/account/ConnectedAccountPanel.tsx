@@ -86,6 +86,7 @@ function AccountPanel(props: ConnectedAccountProps) {
         amount: formatTokenAmount(balance.data.native.quantity.numeric, intlLocale),
         symbol: balance.data.native.symbol,
         total: fiat(balance.data.total),
+        currencyIconUrl: `${config.apiUrl}/public/getCurrencyImage/${currency.toUpperCase()}`,
       }
     : balance.error && !balance.isPending
       ? { status: 'error', message: getErrorMessage(balance.error, t) }
