@@ -120,7 +120,7 @@ describe('with a running anvil', () => {
       {
         "balances": [
           {
-            "address": "eip155:31337:0x0000000000000000000000000000000000000000",
+            "address": "eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee",
             "chainId": "eip155:31337",
             "iconUrl": "http://localhost/public/getTokenImage/31337/0x0000000000000000000000000000000000000000",
             "name": "Ether",
@@ -323,6 +323,10 @@ describe('GET /v1/supported-chains', () => {
     expect(JSON.stringify(body)).not.toContain('secret-key')
     expect(body).toMatchInlineSnapshot(`
       {
+        "http": [
+          "eip155:31337",
+          "eip155:10",
+        ],
         "networks": [
           {
             "caipNetworkId": "eip155:31337",
@@ -369,6 +373,7 @@ describe('GET /v1/supported-chains', () => {
             "testnet": false,
           },
         ],
+        "ws": [],
       }
     `)
   })

@@ -20,6 +20,7 @@ export {
 } from './createTestWallet.ts'
 export { devnetManifestFixture, fixtureProjectId } from './devnetManifestFixture.ts'
 export { findFreePortBlock } from './findFreePortBlock.ts'
+export { originMatchCases } from './originMatchCases.ts'
 export {
   type StartTestAnvilParameters,
   type StartTestAnvilReturnType,
@@ -28,4 +29,3 @@ export {
 export { type StartTestDevnetReturnType, startTestDevnet } from './startTestDevnet.ts'
 export { startTestRelay } from './startTestRelay.ts'
 export { toWalletRpcError, type WalletRpcError } from './toWalletRpcError.ts'
-export { originMatchCases } from './originMatchCases.ts'

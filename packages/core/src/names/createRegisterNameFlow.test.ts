@@ -125,7 +125,9 @@ describe('createRegisterNameFlow', () => {
     })
     // What the wallet signed carries it: the API only stores what the account signed.
     const registration = api.calls.find((call) => call.path === '/v1/profile/account')
-    const message = JSON.parse(String((registration?.body as { message: string }).message))
+    expect(registration).toBeDefined()
+    const body = registration?.body as { message: string } | undefined
+    const message = JSON.parse(String(body?.message))
     expect(message.attributes).toEqual({ avatar: 'https://images.example/alice.png' })
   })
 
