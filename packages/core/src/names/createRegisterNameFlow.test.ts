@@ -14,9 +14,10 @@ function suggest(api: FakeApi, label: string, entries: [string, boolean][]) {
 }
 
 /** Lets the flow's pending API answer arrive. */
+/** Waits for the check to end: up to 3 s, since a 503 is retried 3 times (150, 300, 600 ms). */
 async function settled(flow: RegisterNameFlow) {
-  for (let i = 0; i < 20 && flow.getState().availability.status === 'checking'; i++)
-    await new Promise((resolve) => setTimeout(resolve, 5))
+  for (let i = 0; i < 150 && flow.getState().availability.status === 'checking'; i++)
+    await new Promise((resolve) => setTimeout(resolve, 20))
   return flow.getState()
 }
 

@@ -146,9 +146,14 @@ function createSendApi(names: Record<string, Record<string, string>> = {}) {
       body = {
         name: decodeURIComponent(name[1]),
         addresses: Object.fromEntries(
-          Object.entries(addresses).map(([coinType, address]) => [coinType, { address }]),
+          Object.entries(addresses).map(([coinType, address]) => [
+            coinType,
+            { address, created: '2026-11-24T12:00:00.000Z' },
+          ]),
         ),
-        attributes: {},
+        attributes: [],
+        registered_at: '2026-11-24T12:00:00.000Z',
+        updated_at: '2026-11-24T12:00:00.000Z',
         created_at: '2026-11-24T12:00:00.000Z',
       }
     }
