@@ -6,7 +6,7 @@ import { en } from '../i18n/en.ts'
 import { translate } from '../i18n/locales.ts'
 import { type AccountBalance, AccountView } from './AccountView.tsx'
 
-const render = (balance: AccountBalance) =>
+const render = (balance: AccountBalance, extra: { identityPending?: boolean } = {}) =>
   renderToStaticMarkup(
     <LatchContext.Provider
       value={{
@@ -22,6 +22,7 @@ const render = (balance: AccountBalance) =>
         chainId={31337}
         balance={balance}
         onDisconnect={() => {}}
+        {...extra}
       />
     </LatchContext.Provider>,
   )
@@ -41,4 +42,12 @@ test("the fiat total carries the currency's image, the network chip the network'
   expect(
     render({ status: 'success', amount: '1.000', symbol: 'ETH', total: '€2,000.00' }),
   ).not.toContain('account-currency-icon')
+})
+
+test('while the name is looked up, its line is held open so nothing shifts under a click', () => {
+  const balance: AccountBalance = { status: 'success', amount: '1.000', symbol: 'ETH' }
+  expect(render(balance, { identityPending: true })).toContain(
+    'data-testid="account-name-placeholder"',
+  )
+  expect(render(balance)).not.toContain('account-name-placeholder')
 })

@@ -53,6 +53,11 @@ export type AccountViewProps = {
   onOpenSessions?: (() => void) | undefined
   /** Transactions sent and not settled yet: a pending badge in the header when above 0. */
   pendingCount?: number | undefined
+  /**
+   * The account's name is still being looked up: the line under the title (its address, or
+   * "Register name") is held open so the panel does not shift under a click when it arrives.
+   */
+  identityPending?: boolean | undefined
   /** The tabs (Tokens, NFTs, Activity). */
   children?: ReactNode
 }
@@ -131,6 +136,15 @@ export function AccountView(props: AccountViewProps) {
             >
               {t('account.registerName')}
             </button>
+          ) : null}
+          {!props.name && !props.onRegisterName && props.identityPending ? (
+            <span
+              className="latch-account__register-name latch-account__line-placeholder"
+              aria-hidden="true"
+              data-testid="account-name-placeholder"
+            >
+              &nbsp;
+            </span>
           ) : null}
         </div>
         <div className="latch-account__actions">
@@ -261,7 +275,7 @@ export function AccountView(props: AccountViewProps) {
         ) : (
           <>
             <span className="latch-shimmer latch-shimmer--total" aria-hidden="true" />
-            <span className="latch-shimmer latch-shimmer--short" aria-hidden="true" />
+            <span className="latch-shimmer latch-shimmer--native" aria-hidden="true" />
             <span className="latch-visually-hidden" data-testid="account-balance">
               {t('account.balanceLoading')}
             </span>

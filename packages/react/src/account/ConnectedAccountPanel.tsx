@@ -126,6 +126,7 @@ function AccountPanel(props: ConnectedAccountProps) {
       address={account.address}
       name={identity.data?.name ?? undefined}
       avatarUrl={identity.data?.avatar ?? undefined}
+      identityPending={identity.isPending}
       networkName={
         account.network?.name ?? t('account.unknownNetwork', { chainId: account.chainId ?? '?' })
       }
