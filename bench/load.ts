@@ -1,10 +1,6 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { loadConfig } from '@latch/config'
 import autocannon, { type Result } from 'autocannon'
-import { startPostgres } from '../scripts/postgres.ts'
-import { startStack } from '../scripts/stack.ts'
+import { startReadBench } from './startReadBench.ts'
 
 /**
  * Load on the API's read routes with many clients (issue 9, item 11): starts the local stack
@@ -25,49 +21,18 @@ const usePostgres = process.argv.includes('--postgres')
 // Every setting checked once through the shared schema (a typo in a LATCH_* variable stops here).
 const portBase = loadConfig().LATCH_BENCH_PORT_BASE ?? 4770
 
-// One IP sends everything: the per-IP limits would measure themselves, not the API.
-process.env.LATCH_RATE_LIMITS = 'off'
-const postgres = usePostgres ? await startPostgres() : undefined
-if (postgres) process.env.DATABASE_URL = postgres.url
-const stack = await startStack({
-  portBase,
-  stateDir: mkdtempSync(join(tmpdir(), 'latch-bench-load-')),
-  log: () => {},
-})
+const bench = await startReadBench({ name: 'load', portBase, usePostgres })
 
 let failed = false
 try {
-  const { manifest } = stack
-  const account = manifest.accounts[2]?.address
-  const chainId = manifest.chains[0]?.id
-  if (!account || !chainId) throw new Error('The devnet manifest has no account #2 or chain.')
-  for (let i = 0; i < 5; i++) {
-    const response = await fetch(manifest.faucetUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ address: account, chainId }),
-    })
-    if (!response.ok) throw new Error(`Faucet answered ${response.status}.`)
-  }
-  const query = `projectId=${manifest.projectId}&chainId=${chainId}`
+  const { account, query, projectId } = bench
   const paths = {
     balance: `/v1/account/${account}/balance?${query}&currency=usd`,
     history: `/v1/account/${account}/history?${query}`,
-    identity: `/v1/identity/${account}?projectId=${manifest.projectId}`,
+    identity: `/v1/identity/${account}?projectId=${projectId}`,
   }
-  const deadline = Date.now() + 60_000
-  let items = 0
-  while (Date.now() < deadline) {
-    const body = (await (await fetch(`${stack.apiUrl}${paths.history}`)).json()) as {
-      data?: unknown[]
-    }
-    items = body.data?.length ?? 0
-    if (items >= 20) break
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  if (items < 20) throw new Error('The indexer did not catch up within 60 s.')
   // Warm the caches the way a page would before the load starts.
-  for (const path of Object.values(paths)) await (await fetch(`${stack.apiUrl}${path}`)).text()
+  for (const path of Object.values(paths)) await (await fetch(`${bench.apiUrl}${path}`)).text()
 
   const runs: { name: string; seconds: number; requests: { path: string }[] }[] = [
     {
@@ -87,7 +52,7 @@ try {
   console.log('  routes     seconds  requests   req/s   p50 ms  p99 ms  errors  non-2xx')
   for (const run of runs) {
     const result: Result = await autocannon({
-      url: stack.apiUrl,
+      url: bench.apiUrl,
       connections,
       duration: run.seconds,
       requests: run.requests,
@@ -100,8 +65,7 @@ try {
   }
   console.log()
 } finally {
-  await stack.stop()
-  await postgres?.stop()
+  await bench.stop()
 }
 if (failed) {
   console.error('Some requests failed (errors or non-2xx answers above).')
