@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { link, open, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { link, open, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { setTimeout as sleep } from 'node:timers/promises'
 import path from 'node:path'
 import { DatabaseInUseError } from '../errors/database.ts'
 
@@ -37,7 +38,7 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
     bootId: readBootId(),
   }
   let lastHolder: DataDirLockHolder | undefined
-  for (let attempt = 0; attempt < 5; attempt++) {
+  for (let attempt = 0; attempt < maxAttempts; attempt++) {
     if (await createLockFile(lockPath, `${JSON.stringify(holder)}\n`, token)) {
       heldTokens.add(token)
       let released: Promise<void> | undefined
@@ -51,11 +52,18 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
     lastHolder = parseLockHolder(text)
     if (lastHolder && isLiveHolder(lastHolder))
       throw new DatabaseInUseError({ dataDir, pid: lastHolder.pid })
-    // Left by a process that is gone (killed, crashed, or before a reboot): take it over.
-    await removeStaleLock(lockPath, text, token)
+    // Left by a process that is gone (killed, crashed, or before a reboot): take it over. When
+    // another opener is taking it over right now, wait for it and read the lock again.
+    if (!(await removeStaleLock(lockPath, text, token))) await sleep(takeoverRetryMs)
   }
   throw new DatabaseInUseError({ dataDir, pid: lastHolder?.pid })
 }
+
+/** Bounds the open: ~2 s of waiting for other openers' take-overs at most. */
+const maxAttempts = 100
+const takeoverRetryMs = 20
+/** A take-over guard older than this was left by a process that died mid-take-over. */
+const staleGuardMs = 10_000
 
 /**
  * Creates the lock file with its whole content at once (written aside, then hard-linked into
@@ -87,20 +95,29 @@ async function createLockFile(lockPath: string, content: string, token: string) 
 }
 
 /**
- * Moves a stale lock out of the way. If another process replaced it between our read and the
- * move (it took over first), its lock is put back and the loop reads it again.
+ * Removes a stale lock under a take-over guard (`latch.lock.takeover`, created exclusively), so
+ * that of many openers that read the same stale lock only one removes it, and none removes the
+ * lock a faster opener has created since. False when another opener holds the guard.
  */
 async function removeStaleLock(lockPath: string, staleText: string, token: string) {
-  const moved = `${lockPath}.stale-${token}`
+  const guardPath = `${lockPath}.takeover`
   try {
-    await rename(lockPath, moved)
+    const guard = await open(guardPath, 'wx')
+    await guard.writeFile(token)
+    await guard.close()
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
-    throw error
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    const guard = await stat(guardPath).catch(() => undefined)
+    if (guard && Date.now() - guard.mtimeMs > staleGuardMs) await rm(guardPath, { force: true })
+    return false
   }
-  const text = await readFile(moved, 'utf8').catch(() => undefined)
-  if (text !== undefined && text !== staleText) await link(moved, lockPath).catch(() => {})
-  await rm(moved, { force: true })
+  try {
+    const text = await readFile(lockPath, 'utf8').catch(() => undefined)
+    if (text === staleText) await rm(lockPath, { force: true })
+    return true
+  } finally {
+    await rm(guardPath, { force: true })
+  }
 }
 
 async function releaseLock(lockPath: string, token: string) {

@@ -1,0 +1,90 @@
+import { expect, test } from 'vitest'
+import {
+  frameEventSchema,
+  frameRequestParamsSchemas,
+  frameRequestSchema,
+  frameResponseSchema,
+  frameResultSchemas,
+} from './frameMessages.ts'
+
+test('a request parses by its method, with its own params', () => {
+  const request = {
+    type: 'latch:frame:request',
+    id: 'r1',
+    method: 'connectEmail',
+    params: { email: ' Ada@Example.COM ' },
+  }
+  expect(frameRequestSchema.parse(request)).toEqual({
+    ...request,
+    params: { email: 'ada@example.com' },
+  })
+})
+
+test.each([
+  ['an unknown method', { type: 'latch:frame:request', id: 'r1', method: 'eval', params: {} }],
+  [
+    'a bad email',
+    { type: 'latch:frame:request', id: 'r1', method: 'connectEmail', params: { email: 'ada@' } },
+  ],
+  [
+    'a short code',
+    { type: 'latch:frame:request', id: 'r1', method: 'connectOtp', params: { otp: '12345' } },
+  ],
+  [
+    'an RPC method the frame does not sign',
+    {
+      type: 'latch:frame:request',
+      id: 'r1',
+      method: 'rpcRequest',
+      params: { chainId: 1, method: 'eth_sign' },
+    },
+  ],
+  ['a foreign type', { type: 'other', id: 'r1', method: 'signOut', params: {} }],
+  [
+    'an id with markup',
+    { type: 'latch:frame:request', id: '<img>', method: 'signOut', params: {} },
+  ],
+  [
+    'a social provider not in the spec',
+    {
+      type: 'latch:frame:request',
+      id: 'r1',
+      method: 'connectSocial',
+      params: { provider: 'myspace', uri: '' },
+    },
+  ],
+])('refuses %s', (_, message) => {
+  expect(frameRequestSchema.safeParse(message).success).toBe(false)
+})
+
+test('every method has a result schema', () => {
+  expect(Object.keys(frameResultSchemas).sort()).toEqual(
+    Object.keys(frameRequestParamsSchemas).sort(),
+  )
+})
+
+test('responses and events', () => {
+  expect(
+    frameResponseSchema.safeParse({
+      type: 'latch:frame:response',
+      id: 'r1',
+      ok: false,
+      error: { code: 4001, message: 'User rejected the request.' },
+    }).success,
+  ).toBe(true)
+  expect(
+    frameResponseSchema.safeParse({ type: 'latch:frame:response', id: 'r1', ok: false }).success,
+  ).toBe(false)
+  expect(
+    frameEventSchema.safeParse({
+      type: 'latch:frame:event',
+      event: { name: 'chainChanged', chainId: 31337 },
+    }).success,
+  ).toBe(true)
+  expect(
+    frameEventSchema.safeParse({
+      type: 'latch:frame:event',
+      event: { name: 'chainChanged', chainId: -1 },
+    }).success,
+  ).toBe(false)
+})

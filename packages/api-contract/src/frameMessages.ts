@@ -1,0 +1,194 @@
+import { z } from 'zod'
+import { embeddedEmailSchema, otpSchema } from './embeddedWallet.ts'
+
+/**
+ * The messages between the app's page and the embedded wallet's secure frame (spec section 7,
+ * "Embedded auth frame messages"), sent with `postMessage`. Each side parses every message it
+ * receives with these schemas, after checking its origin and source window, and ignores the
+ * rest. The app asks (`frameRequestSchema`), the frame answers (`frameResponseSchema`) with
+ * the request's id, and tells of changes (`frameEventSchema`).
+ */
+
+/** Spec section 5: the social providers an embedded wallet accepts. */
+export const socialProviderSchema = z.enum([
+  'google',
+  'github',
+  'apple',
+  'facebook',
+  'x',
+  'discord',
+])
+export type SocialProvider = z.infer<typeof socialProviderSchema>
+
+const chainIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+const requestId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)
+
+/** App metadata (spec section 3), for the frame's confirmations. */
+export const dappDataSchema = z.object({
+  name: z.string().max(100),
+  description: z.string().max(500).optional(),
+  url: z.string().max(2048),
+  icons: z.array(z.string().max(2048)).max(4),
+})
+
+/** The JSON-RPC methods the frame signs or sends (others go to the app's RPC endpoint). */
+export const frameRpcMethods = [
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'eth_accounts',
+  'eth_requestAccounts',
+  'eth_chainId',
+] as const
+
+/** Every request the app may send, by method. */
+export const frameRequestParamsSchemas = {
+  connectEmail: z.object({ email: embeddedEmailSchema }),
+  /** After the device-approval link was followed: try the email again. */
+  connectDevice: z.object({}),
+  connectOtp: z.object({ otp: otpSchema }),
+  /** Part 2 (issue 13): refused with 'Not supported yet' until it lands. */
+  connectSocial: z.object({ provider: socialProviderSchema, uri: z.string().max(4096) }),
+  getFarcasterUri: z.object({}),
+  connectFarcaster: z.object({}),
+  /** Whether this frame holds a session (a reload restores it without a prompt). */
+  isConnected: z.object({}),
+  getUser: z.object({ chainId: chainIdSchema.optional() }),
+  switchNetwork: z.object({ chainId: chainIdSchema }),
+  updateEmail: z.object({ email: embeddedEmailSchema }),
+  updateEmailPrimaryOtp: z.object({ otp: otpSchema }),
+  updateEmailSecondaryOtp: z.object({ otp: otpSchema }),
+  signOut: z.object({}),
+  rpcRequest: z.object({
+    chainId: chainIdSchema,
+    method: z.enum(frameRpcMethods),
+    params: z.array(z.unknown()).max(8).optional(),
+  }),
+  syncTheme: z.object({ themeMode: z.enum(['light', 'dark']) }),
+  syncDappData: z.object({
+    metadata: dappDataSchema,
+    projectId: z.string().min(1).max(64),
+    sdkVersion: z.string().max(64),
+    /** The app's networks: the frame signs for these only. */
+    chainIds: z.array(chainIdSchema).min(1).max(32),
+  }),
+  setPreferredAccount: z.object({ type: z.enum(['eoa', 'smartAccount']) }),
+  getSmartAccountEnabledNetworks: z.object({}),
+  /** Shows the private key inside the frame after a fresh code; the key never leaves it. */
+  exportKey: z.object({}),
+} as const
+
+export type FrameMethod = keyof typeof frameRequestParamsSchemas
+export type FrameRequestParams<method extends FrameMethod> = z.infer<
+  (typeof frameRequestParamsSchemas)[method]
+>
+
+export const frameRequestSchema = z.discriminatedUnion(
+  'method',
+  Object.entries(frameRequestParamsSchemas).map(([method, params]) =>
+    z.object({
+      type: z.literal('latch:frame:request'),
+      id: requestId,
+      method: z.literal(method),
+      params,
+    }),
+  ) as unknown as [z.ZodObject, ...z.ZodObject[]],
+)
+export type FrameRequest = {
+  [method in FrameMethod]: {
+    type: 'latch:frame:request'
+    id: string
+    method: method
+    params: FrameRequestParams<method>
+  }
+}[FrameMethod]
+
+/** The signed-in user (spec section 3, Auth user). */
+export const frameUserSchema = z.object({
+  email: z.string(),
+  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+  chainId: chainIdSchema,
+  preferredAccountType: z.enum(['eoa', 'smartAccount']),
+  accounts: z.array(
+    z.object({
+      address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+      type: z.enum(['eoa', 'smartAccount']),
+    }),
+  ),
+})
+export type FrameUser = z.infer<typeof frameUserSchema>
+
+/** What each method answers. */
+export const frameResultSchemas = {
+  connectEmail: z.object({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP']) }),
+  connectDevice: z.object({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP']) }),
+  connectOtp: z.object({ action: z.literal('CONNECT') }),
+  connectSocial: z.object({ action: z.literal('CONNECT') }),
+  getFarcasterUri: z.object({ url: z.string() }),
+  connectFarcaster: z.object({ action: z.literal('CONNECT') }),
+  isConnected: z.object({ isConnected: z.boolean() }),
+  getUser: frameUserSchema,
+  switchNetwork: z.object({ chainId: chainIdSchema }),
+  updateEmail: z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) }),
+  updateEmailPrimaryOtp: z.object({ action: z.literal('VERIFY_SECONDARY_OTP') }),
+  updateEmailSecondaryOtp: z.object({ email: z.string() }),
+  signOut: z.object({}),
+  rpcRequest: z.object({ result: z.unknown() }),
+  syncTheme: z.object({}),
+  syncDappData: z.object({}),
+  setPreferredAccount: z.object({ type: z.enum(['eoa', 'smartAccount']) }),
+  getSmartAccountEnabledNetworks: z.object({ chainIds: z.array(chainIdSchema) }),
+  exportKey: z.object({}),
+} as const satisfies Record<FrameMethod, z.ZodType>
+export type FrameResult<method extends FrameMethod> = z.infer<(typeof frameResultSchemas)[method]>
+
+/**
+ * A failure the frame reports. `code` is an EIP-1193 code for RPC requests (4001 rejected by
+ * the user, 4100 unauthorized, 4200 unsupported, 4901 chain not supported) or one of
+ * `embeddedWalletErrorCodes` ('EMAIL_COOLDOWN' carries `retryAfterSeconds`).
+ */
+export const frameErrorSchema = z.object({
+  code: z.union([z.number().int(), z.string().max(64)]),
+  message: z.string().max(1000),
+  retryAfterSeconds: z.number().int().nonnegative().optional(),
+})
+export type FrameError = z.infer<typeof frameErrorSchema>
+
+export const frameResponseSchema = z.discriminatedUnion('ok', [
+  z.object({
+    type: z.literal('latch:frame:response'),
+    id: requestId,
+    ok: z.literal(true),
+    result: z.unknown(),
+  }),
+  z.object({
+    type: z.literal('latch:frame:response'),
+    id: requestId,
+    ok: z.literal(false),
+    error: frameErrorSchema,
+  }),
+])
+export type FrameResponse = z.infer<typeof frameResponseSchema>
+
+/**
+ * What the frame tells on its own: it is ready; it needs to be seen (a confirmation, the
+ * recovery passphrase, the exported key) or not; the account or chain changed; the session
+ * ended (signed out here or elsewhere, or expired).
+ */
+export const frameEventSchema = z.object({
+  type: z.literal('latch:frame:event'),
+  event: z.discriminatedUnion('name', [
+    z.object({ name: z.literal('ready') }),
+    z.object({ name: z.literal('show') }),
+    z.object({ name: z.literal('hide') }),
+    z.object({ name: z.literal('accountsChanged'), accounts: z.array(z.string()).max(8) }),
+    z.object({ name: z.literal('chainChanged'), chainId: chainIdSchema }),
+    z.object({ name: z.literal('signedOut'), reason: z.enum(['user', 'expired']) }),
+  ]),
+})
+export type FrameEvent = z.infer<typeof frameEventSchema>['event']
+
+/** Spec section 9: frame load timeout, connect-request timeout, delay after ready. */
+export const frameLoadTimeoutMs = 20_000
+export const frameRequestTimeoutMs = 30_000
+export const frameReadyDelayMs = 500
