@@ -10,7 +10,7 @@ import { startStack } from '../scripts/stack.ts'
 export default async function globalSetup() {
   const stateDir = mkdtempSync(join(tmpdir(), 'latch-e2e-'))
   // Every setting checked once through the shared schema (a typo in LATCH_* stops here).
-  // A free block of seven ports from 4270 unless one is set, so a second run (or an `npm start`
+  // A free block of the stack's ports from 4270 unless one is set, so a second run (or an `npm start`
   // on a moved base) does not collide with this one.
   const portBase =
     loadConfig().LATCH_E2E_PORT_BASE ?? (await findFreePortBlock({ start: testPortBase }))

@@ -22,7 +22,13 @@ export {
 } from './faucetSchema.ts'
 export { findFreePort } from './findFreePort.ts'
 export { isPortFree } from './isPortFree.ts'
-export { defaultPortBase, getStackPorts, type StackPorts, testPortBase } from './ports.ts'
+export {
+  defaultPortBase,
+  getStackPorts,
+  type StackPorts,
+  stackPortCount,
+  testPortBase,
+} from './ports.ts'
 export { readDevnetManifest } from './readManifest.ts'
 export {
   type StartRelayParameters,

@@ -7,13 +7,21 @@ export type StackPorts = {
   services: number
   /** One per devnet chain, in the order of `devnetChains`. */
   chains: readonly [number, number, number]
+  /** The embedded wallet's secure site (apps/auth), on its own origin. */
+  auth: number
+  /** The devnet mailbox's SMTP server (its messages are listed at the services port's /mailbox). */
+  smtp: number
 }
+
+/** How many consecutive ports a stack takes from its base. */
+export const stackPortCount = 9
 
 /** The base port `npm start` uses; the test suite uses `testPortBase` so both can run at once. */
 export const defaultPortBase = 4170
 export const testPortBase = 4270
 
-/** Lays the stack's ports out from `base`: web, api, relay, services, then the three chains. */
+/** Lays the stack's ports out from `base`: web, api, relay, services, the three chains, then
+ * the auth site and the mailbox's SMTP port. */
 export function getStackPorts(base: number = defaultPortBase): StackPorts {
   return {
     web: base,
@@ -21,5 +29,7 @@ export function getStackPorts(base: number = defaultPortBase): StackPorts {
     relay: base + 2,
     services: base + 3,
     chains: [base + 4, base + 5, base + 6],
+    auth: base + 7,
+    smtp: base + 8,
   }
 }

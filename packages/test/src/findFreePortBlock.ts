@@ -1,4 +1,4 @@
-import { isPortFree } from '@latch/devnet'
+import { isPortFree, stackPortCount } from '@latch/devnet'
 
 /**
  * The first base from `start` (in steps of `length`) whose `length` consecutive ports nothing
@@ -8,7 +8,7 @@ import { isPortFree } from '@latch/devnet'
  */
 export async function findFreePortBlock({
   start,
-  length = 7,
+  length = stackPortCount,
   tries = 30,
 }: {
   start: number

@@ -10,6 +10,7 @@ import {
   optionalWholeNumber,
   postgresUrl,
   projectId,
+  smtpUrl,
   wholeNumber,
   wsUrl,
 } from './fields.ts'
@@ -42,6 +43,12 @@ export type FeatureName = (typeof featureNames)[number]
 
 /** The devnet API's address when LATCH_API_URL is unset (the default port base 4170, + 1). */
 export const defaultApiUrl = 'http://127.0.0.1:4171'
+
+/** The devnet's embedded-wallet site when LATCH_AUTH_URL is unset (port base 4170 + 7). */
+export const defaultAuthUrl = 'http://127.0.0.1:4177'
+
+/** The devnet's mailbox when LATCH_SMTP_URL is unset (port base 4170 + 8). */
+export const defaultSmtpUrl = 'smtp://127.0.0.1:4178'
 
 /** Checks one LATCH_ALLOWED_ORIGINS pattern; the API passes its own, stricter one. */
 export type CheckOriginPattern = (value: string) => { ok: true } | { ok: false; problem: string }
@@ -202,6 +209,28 @@ export function createConfigSchema(parameters: CreateConfigSchemaParameters = {}
     LATCH_ANALYTICS: optional(onOff),
     /** `on`: analytics events keep the account address. Unset or `off`: never stored. */
     LATCH_ANALYTICS_KEEP_ADDRESS: optional(onOff),
+
+    // The embedded wallet (the API's /auth/v1 routes and the secure site, apps/auth).
+    /**
+     * The embedded wallet's secure site, on its own origin (default http://127.0.0.1:4177, the
+     * devnet's). The page loads its frame from here; the API answers /auth/v1 only from it.
+     */
+    LATCH_AUTH_URL: optional(httpUrl).transform((value) =>
+      (value ?? defaultAuthUrl).replace(/\/+$/, ''),
+    ),
+    /** Where sign-in codes are mailed, e.g. `smtps://user:pass@smtp.example.com` (default the devnet's mailbox). */
+    LATCH_SMTP_URL: optional(smtpUrl).transform((value) => value ?? defaultSmtpUrl),
+    /** The sender of sign-in codes (default `Latch <login@latch.localhost>`). */
+    LATCH_MAIL_FROM: optional(z.string().trim().min(3).max(254)).transform(
+      (value) => value ?? 'Latch <login@latch.localhost>',
+    ),
+    /**
+     * 64 hex digits: the key that encrypts the embedded wallets' auth shares at rest. Unset: one
+     * is generated into `<LATCH_STATE_DIR>/auth-share.key` on first start (keep it with backups).
+     */
+    LATCH_AUTH_SHARE_KEY: optional(
+      z.string().regex(/^[0-9a-fA-F]{64}$/, 'Expected 64 hex digits (a 32-byte key).'),
+    ),
 
     // The web server (what `/latch-config.js` tells the page).
     /** Where the page finds the API (default http://127.0.0.1:4171, the devnet's). */

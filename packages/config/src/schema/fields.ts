@@ -15,6 +15,11 @@ export const wsUrl = z
   .regex(/^wss?:\/\/\S+$/, 'Expected a ws(s) URL.')
   .refine((value) => URL.canParse(value), 'Expected a ws(s) URL.')
 
+export const smtpUrl = z
+  .string()
+  .regex(/^smtps?:\/\/\S+$/, 'Expected an smtp:// or smtps:// URL.')
+  .refine((value) => URL.canParse(value), 'Expected an smtp:// or smtps:// URL.')
+
 export const postgresUrl = z
   .string()
   .regex(/^postgres(ql)?:\/\/\S+$/, 'Expected a postgres:// or postgresql:// connection string.')
