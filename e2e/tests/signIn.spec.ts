@@ -183,3 +183,24 @@ test('ConnectingSiwe: connect and sign in as one step, with the app and the wall
   await expect(page.getByTestId('account-address')).toContainText(wallet.address)
   expect(signatures(wallet)).toBe(2)
 })
+
+test('a kept session that has expired: Session Expired, then a new sign-in', async ({
+  page,
+  manifest,
+}) => {
+  const wallet = await freshWallet(page, manifest)
+  const dialog = await connect(page)
+  await dialog.getByRole('button', sign).click()
+  await expect(page.getByTestId('account-address')).toContainText(wallet.address)
+
+  // Eight days on (a session lasts seven), the page comes back.
+  await page.clock.install({ time: Date.now() + 8 * 24 * 60 * 60 * 1000 })
+  await page.reload()
+  const required = page.getByTestId('sign-in-required')
+  await expect(required.getByRole('alert')).toContainText('Session Expired')
+  const signIn = page.getByRole('dialog', { name: 'Sign In' })
+  await expect(signIn.getByTestId('sign-in-view')).toHaveAttribute('data-view', 'SIWXSignMessage')
+  // The expired session is forgotten.
+  const kept = await page.evaluate(() => localStorage.getItem('@latch/sign_in_sessions'))
+  expect(kept ?? '').not.toContain(wallet.address)
+})

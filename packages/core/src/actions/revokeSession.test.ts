@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { SessionExpiredError } from '../errors/session.ts'
 import { createSignInMessage } from '../siwe/createSignInMessage.ts'
 import { getSignInSession } from '../siwe/getSignInSession.ts'
 import { createSigningSetup } from '../testing/createFakeLatchApi.ts'
@@ -62,7 +63,7 @@ describe('sessions', () => {
     await expect(getSessions(config, { address: account.address })).resolves.toEqual([])
   })
 
-  it('a session revoked elsewhere or expired is forgotten', async () => {
+  it('a session revoked elsewhere is forgotten; an expired one too, with Session Expired', async () => {
     const { config, account, api } = await signedIn()
     for (const session of api.sessions) session.revoked = true
     await expect(getSignInSession(config, { address: account.address })).resolves.toBeUndefined()
@@ -74,7 +75,9 @@ describe('sessions', () => {
       expiresAt: '2020-01-01T00:00:00.000Z',
     })
     const calls = api.calls.length
-    await expect(getSignInSession(config, { address: account.address })).resolves.toBeUndefined()
+    await expect(getSignInSession(config, { address: account.address })).rejects.toBeInstanceOf(
+      SessionExpiredError,
+    )
     expect(api.calls.length).toBe(calls)
     expect(config.storage.getSignInSession(account.address)).toBeUndefined()
   })

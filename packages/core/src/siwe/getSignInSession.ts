@@ -1,6 +1,7 @@
 import type { SignInSession } from '@latch/api-contract'
 import { type GetSessionsErrorType, getSessions } from '../actions/getSessions.ts'
 import type { LatchConfig } from '../createLatchConfig.ts'
+import { SessionExpiredError } from '../errors/session.ts'
 
 export type GetSignInSessionParameters = {
   address: string
@@ -13,12 +14,14 @@ export type GetSignInSessionParameters = {
 /** The active session this browser holds for `address`, or undefined: sign-in needed. */
 export type GetSignInSessionReturnType = SignInSession | undefined
 
-export type GetSignInSessionErrorType = GetSessionsErrorType
+export type GetSignInSessionErrorType = GetSessionsErrorType | SessionExpiredError
 
 /**
  * Whether this browser is signed in as `address`: the session kept in storage, if any and not
  * expired, must still be among the address's active sessions at the API (it may have been
- * revoked elsewhere). A session the API no longer lists is forgotten.
+ * revoked elsewhere). A session the API no longer lists is forgotten. A kept session that has
+ * expired is forgotten too, with a `SessionExpiredError` (spec alert "Session Expired"), so the
+ * person learns why they must sign in again.
  */
 export async function getSignInSession(
   config: LatchConfig,
@@ -30,7 +33,9 @@ export async function getSignInSession(
   const now = parameters.now ?? Date.now()
   if (stored.expiresAt && !(Date.parse(stored.expiresAt) > now)) {
     config.storage.removeSignInSession(address)
-    return undefined
+    throw new SessionExpiredError({
+      details: `The sign-in session of ${address} expired at ${stored.expiresAt}.`,
+    })
   }
   const sessions = await getSessions(config, { address, signal: parameters.signal })
   const session = sessions.find((entry) => entry.id === stored.id)

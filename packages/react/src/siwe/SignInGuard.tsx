@@ -1,7 +1,8 @@
-import { watchSignOutOnDisconnect } from '@latch/core'
+import { SessionExpiredError, watchSignOutOnDisconnect } from '@latch/core'
 import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useEffect } from 'react'
 import { AccountPanelSkeleton } from '../account/AccountPanelSkeleton.tsx'
+import { alerts } from '../alerts/alerts.ts'
 import { getErrorMessage } from '../errors/getErrorMessage.ts'
 import { useConfig } from '../hooks/useConfig.ts'
 import { useConnectModal } from '../hooks/useConnectModal.ts'
@@ -27,8 +28,10 @@ function Guard(props: SignInGuardProps) {
   const { t } = useMessages()
   const { router } = useConnectModal()
   const session = useQuery(signInQueryOptions(config, props.address))
+  // The kept session expired: signed out, and the person is told why (spec alert).
+  const expired = session.error instanceof SessionExpiredError
   // Decided on a fresh answer only: a cached "signed out" from before must not open the modal.
-  const signedOut = session.data === null && !session.isFetching
+  const signedOut = (session.data === null || expired) && !session.isFetching
 
   // Disconnecting signs out: the next connection signs in again.
   useEffect(() => watchSignOutOnDisconnect(config), [config])
@@ -46,13 +49,23 @@ function Guard(props: SignInGuardProps) {
   }, [signedOut, router])
 
   if (session.data) return props.children
-  if (session.isError && !session.isFetching)
+  if (session.isError && !session.isFetching && !expired)
     return (
       <SignInRequiredView
         error={getErrorMessage(session.error, t)}
         onRetry={() => void session.refetch()}
       />
     )
-  if (signedOut) return <SignInRequiredView onSignIn={() => openSignIn(router)} />
+  if (signedOut)
+    return (
+      <SignInRequiredView
+        onSignIn={() => openSignIn(router)}
+        alert={
+          expired
+            ? { title: t(alerts.sessionExpired.title), text: t(alerts.sessionExpired.text) }
+            : undefined
+        }
+      />
+    )
   return <AccountPanelSkeleton />
 }

@@ -1,3 +1,4 @@
+import { Alert } from '../alerts/Alert.tsx'
 import { useMessages } from '../hooks/useMessages.ts'
 
 export type SignInRequiredViewProps = {
@@ -6,6 +7,8 @@ export type SignInRequiredViewProps = {
   /** Why the sign-in could not be checked. */
   error?: string | undefined
   onRetry?: (() => void) | undefined
+  /** A spec alert above the view, e.g. Session Expired when the kept session ran out. */
+  alert?: { title: string; text: string } | undefined
 }
 
 /** In place of the account while the connected wallet has not signed in. */
@@ -13,6 +16,7 @@ export function SignInRequiredView(props: SignInRequiredViewProps) {
   const { t } = useMessages()
   return (
     <section className="latch-signin-required" data-testid="sign-in-required">
+      {props.alert ? <Alert title={props.alert.title} text={props.alert.text} /> : null}
       <ShieldIcon />
       <h2 className="latch-signin-required__title">{t('signIn.required')}</h2>
       <p className="latch-signin-required__text">{t('signIn.requiredText')}</p>

@@ -1,4 +1,4 @@
-import { getSessions, getSignInSession, type LatchConfig } from '@latch/core'
+import { getSessions, getSignInSession, type LatchConfig, SessionExpiredError } from '@latch/core'
 import { queryOptions, skipToken } from '@tanstack/react-query'
 import { accountGcTime, accountRetryDelay } from '../account/accountQueryTimings.ts'
 
@@ -18,7 +18,8 @@ export function signInQueryOptions(config: LatchConfig, address: string | undefi
       : skipToken,
     staleTime: 0,
     gcTime: accountGcTime,
-    retry: 2,
+    // An expired session is final (and already forgotten): a retry would hide why.
+    retry: (failures, error) => !(error instanceof SessionExpiredError) && failures < 2,
     retryDelay: accountRetryDelay,
   })
 }
