@@ -5,6 +5,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { checkBrowserRequest } from './checkBrowserRequest.ts'
 import { FaucetRequestError } from './errors.ts'
 import { type FundParameters, type FundResponse, fundRequestSchema } from './faucetSchema.ts'
+import type { Mailbox } from './mailbox/createMailbox.ts'
+import { mailboxPageCsp, renderMailboxPage } from './mailbox/renderMailboxPage.ts'
 import { getLanternHue, renderLanternSvg } from './renderLanternSvg.ts'
 
 export type CreateServicesAppParameters = {
@@ -16,18 +18,21 @@ export type CreateServicesAppParameters = {
   allowedOrigins?: readonly string[]
   /** `Host` names allowed besides loopback (`LATCH_DEVNET_ALLOWED_HOSTS`). */
   allowedHosts?: readonly string[]
+  /** The local mailbox the devnet's SMTP server fills; `/mailbox` lists it. */
+  mailbox?: Mailbox
 }
 
 const maxUint256 = 2n ** 256n - 1n
 
 /**
  * The devnet's HTTP services: `POST /fund` (the faucet), `GET /nft/:chainId/:tokenId` (lantern
- * metadata) with its `/image.svg`, and `GET /health`. A page on another site (by its `Origin`)
+ * metadata) with its `/image.svg`, `GET /mailbox` (the local mail, as a page and as
+ * `/mailbox/messages.json?to=`) and `GET /health`. A page on another site (by its `Origin`)
  * or reached through a foreign name (by its `Host`, DNS rebinding) gets 403, so it cannot drain
  * the faucet; CORS is open to everyone who passes that check.
  */
 export function createServicesApp(parameters: CreateServicesAppParameters): Hono {
-  const { chains, fund, log, allowedOrigins, allowedHosts } = parameters
+  const { chains, fund, log, allowedOrigins, allowedHosts, mailbox } = parameters
   const app = new Hono()
   const fail = (code: string, message: string, status: ContentfulStatusCode) =>
     Response.json({ error: { code, message } }, { status })
@@ -95,6 +100,26 @@ export function createServicesApp(parameters: CreateServicesAppParameters): Hono
       'cache-control': 'public, max-age=86400',
     })
   })
+
+  if (mailbox) {
+    const readFilter = (to: string | undefined) =>
+      to === undefined || to.length <= 254 ? { to } : undefined
+    app.get('/mailbox', (c) => {
+      const filter = readFilter(c.req.query('to'))
+      if (!filter) return fail('BAD_REQUEST', 'The "to" address is too long.', 400)
+      return c.html(renderMailboxPage(mailbox.list(filter), filter.to), 200, {
+        'content-security-policy': mailboxPageCsp,
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+        'cache-control': 'no-store',
+      })
+    })
+    app.get('/mailbox/messages.json', (c) => {
+      const filter = readFilter(c.req.query('to'))
+      if (!filter) return fail('BAD_REQUEST', 'The "to" address is too long.', 400)
+      return c.json({ messages: mailbox.list(filter) }, 200, { 'cache-control': 'no-store' })
+    })
+  }
 
   app.notFound(() => fail('NOT_FOUND', 'Not found.', 404))
 

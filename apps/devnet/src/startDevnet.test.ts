@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { DevnetChain } from '@latch/api-contract'
 import { findFreePortBlock } from '@latch/test'
+import nodemailer from 'nodemailer'
 import {
   createPublicClient,
   createTestClient,
@@ -24,7 +25,7 @@ import { runFaucetCli } from './cli/faucet.ts'
 import { readDevnetManifest } from './readManifest.ts'
 import { type StartDevnetReturnType, startDevnet } from './startDevnet.ts'
 
-/** A free block of the stack's seven ports, from 4470. */
+/** A free block of the stack's ports, from 4470. */
 let portBase: number
 let stateDir: string
 let devnet: StartDevnetReturnType
@@ -296,6 +297,21 @@ describe('startDevnet', () => {
         "The devnet is not running: start it with \`npm start\`.",
       ]
     `)
+  })
+
+  test('the mailbox takes mail over SMTP and lists it at /mailbox', async () => {
+    const { mailboxUrl, smtpUrl } = devnet.manifest
+    expect(smtpUrl).toBe(`smtp://127.0.0.1:${portBase + 8}`)
+    expect(mailboxUrl).toBe(`http://127.0.0.1:${portBase + 3}/mailbox`)
+    await nodemailer.createTransport(smtpUrl).sendMail({
+      from: 'no-reply@latch.local',
+      to: 'devnet-test@example.com',
+      subject: 'Your code',
+      text: 'Your code is 482913.',
+    })
+    const response = await fetch(`${mailboxUrl}/messages.json?to=devnet-test@example.com`)
+    const { messages } = (await response.json()) as { messages: { codes: string[] }[] }
+    expect(messages.map((message) => message.codes)).toEqual([['482913']])
   })
 
   test('a second devnet on the same ports fails with a fix', async () => {

@@ -11,6 +11,8 @@ import { deployDevnetContracts } from './deployDevnetContracts.ts'
 import { readDevnetEnv } from './env.ts'
 import { DevnetError } from './errors.ts'
 import { fund } from './fund.ts'
+import { createMailbox } from './mailbox/createMailbox.ts'
+import { startMailboxSmtpServer } from './mailbox/startMailboxSmtpServer.ts'
 import { getStackPorts } from './ports.ts'
 import { readOrCreateProjectId } from './readOrCreateProjectId.ts'
 import { startAnvil } from './startAnvil.ts'
@@ -37,8 +39,8 @@ export type StartDevnetReturnType = {
 
 /**
  * Starts the local chains (three anvils), deploys the tokens, Uniswap V2 pools, the lantern
- * collection and Multicall3 on each, funds anvil's accounts, serves the faucet and NFT metadata,
- * and writes the manifest that the API, the web app and the tests read.
+ * collection and Multicall3 on each, funds anvil's accounts, serves the faucet, NFT metadata and
+ * the local mailbox (SMTP on the stack's smtp port, listed at `/mailbox`), and writes the manifest that the API, the web app and the tests read.
  */
 export async function startDevnet(
   parameters: StartDevnetParameters = {},
@@ -58,6 +60,7 @@ export async function startDevnet(
       label: `${chain.name} RPC`,
     })),
     { port: ports.services, label: 'Latch Devnet services' },
+    { port: ports.smtp, label: 'Latch Devnet mailbox (SMTP)' },
   ])
 
   const cleanups: (() => Promise<void>)[] = []
@@ -104,12 +107,17 @@ export async function startDevnet(
     )
     log(`devnet: contracts deployed in ${elapsed(started)} ms`)
 
+    // The mailbox: the API mails its sign-in codes here over SMTP, as it would to a provider.
+    const mailbox = createMailbox({ log })
+    const smtp = await startMailboxSmtpServer({ mailbox, port: ports.smtp, log })
+    cleanups.push(smtp.stop)
     const app = createServicesApp({
       chains: chains.map(({ chain }) => chain),
       fund: (request) => fund({ chains }, request),
       log,
       allowedOrigins: env.allowedOrigins,
       allowedHosts: env.allowedHosts,
+      mailbox,
     })
     const server = await startServicesServer(app, ports.services)
     cleanups.push(server.close)
@@ -120,6 +128,8 @@ export async function startDevnet(
       projectId,
       relayUrl: `ws://127.0.0.1:${ports.relay}`,
       faucetUrl: `${servicesUrl}/fund`,
+      mailboxUrl: `${servicesUrl}/mailbox`,
+      smtpUrl: smtp.url,
       chains: chains.map(({ chain }) => chain),
       accounts: anvilAccounts.map(({ address, privateKey }) => ({ address, privateKey })),
       demoWallet: { address: demoWallet.address, privateKey: demoWallet.privateKey },

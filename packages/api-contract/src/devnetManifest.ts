@@ -46,6 +46,10 @@ export const devnetManifestSchema = z.object({
   projectId: z.string().regex(/^[0-9a-f]{32}$/),
   relayUrl: z.string().startsWith('ws'),
   faucetUrl: z.string().url(),
+  /** The local mailbox page (`GET`; `/messages.json?to=` lists as JSON): mail the stack sent. */
+  mailboxUrl: z.string().url().optional(),
+  /** Where the local mailbox takes mail over SMTP (what LATCH_SMTP_URL points at). */
+  smtpUrl: z.string().startsWith('smtp://').optional(),
   chains: z.array(devnetChainSchema).min(1),
   /** anvil's well-known test accounts, funded on every chain. Test keys only. */
   accounts: z.array(z.object({ address, privateKey: hex32 })),
