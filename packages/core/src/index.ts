@@ -20,6 +20,13 @@ export {
   connect,
   getPreferredChainId,
 } from './actions/connect.ts'
+export {
+  type ConnectEmailErrorType,
+  type ConnectEmailParameters,
+  type ConnectEmailReturnType,
+  connectEmail,
+  getEmailCooldownMs,
+} from './actions/connectEmail.ts'
 export { type DisconnectErrorType, disconnect } from './actions/disconnect.ts'
 export {
   type EstimateTransferErrorType,
@@ -27,12 +34,18 @@ export {
   type EstimateTransferReturnType,
   estimateTransfer,
 } from './actions/estimateTransfer.ts'
+export { exportEmbeddedKey } from './actions/exportEmbeddedKey.ts'
 export {
   type GetAccountNamesErrorType,
   type GetAccountNamesParameters,
   type GetAccountNamesReturnType,
   getAccountNames,
 } from './actions/getAccountNames.ts'
+export {
+  findAuthConnector,
+  type GetAuthConnectorReturnType,
+  getAuthConnector,
+} from './actions/getAuthConnector.ts'
 export {
   type GetBalanceErrorType,
   type GetBalanceParameters,
@@ -158,12 +171,20 @@ export {
   type SignInReturnType,
   signIn,
 } from './actions/signIn.ts'
+export { signOutEmbedded } from './actions/signOutEmbedded.ts'
 export {
   type SwitchChainErrorType,
   type SwitchChainParameters,
   type SwitchChainReturnType,
   switchChain,
 } from './actions/switchChain.ts'
+export {
+  updateEmbeddedEmail,
+  verifyEmbeddedEmailPrimaryOtp,
+  verifyEmbeddedEmailSecondaryOtp,
+} from './actions/updateEmbeddedEmail.ts'
+export { type VerifyEmailDeviceReturnType, verifyEmailDevice } from './actions/verifyEmailDevice.ts'
+export { type VerifyEmailOtpParameters, verifyEmailOtp } from './actions/verifyEmailOtp.ts'
 // Analytics (spec section 7): off unless the API says enabled; load it lazily
 export {
   type Analytics,
@@ -197,6 +218,18 @@ export {
 } from './caip/toCaipNetworkId.ts'
 // Connectors and discovery
 export { announced } from './connectors/announced.ts'
+export {
+  defaultEmailCooldownMs,
+  type EmbeddedWalletFrameModule,
+  type EmbeddedWalletParameters,
+  embeddedWallet,
+} from './connectors/embeddedWallet.ts'
+export type {
+  EmbeddedEmailAction,
+  EmbeddedUpdateEmailAction,
+  EmbeddedWalletApi,
+  EmbeddedWalletUser,
+} from './connectors/embeddedWalletTypes.ts'
 export type {
   Connector,
   ConnectorConnectParameters,
@@ -262,6 +295,15 @@ export {
   UserRejectedRequestError,
 } from './errors/connector.ts'
 export { CallsStatusNotApprovedError, SmartAccountsUnsupportedError } from './errors/eip5792.ts'
+export {
+  AuthConnectorNotFoundError,
+  EmailCooldownError,
+  EmbeddedWalletAbortedError,
+  EmbeddedWalletLoadError,
+  EmbeddedWalletRequestError,
+  EmbeddedWalletTimeoutError,
+  InvalidEmailError,
+} from './errors/embeddedWallet.ts'
 export { errorAlerts, getErrorAlertId } from './errors/errorAlerts.ts'
 export {
   type ErrorAlertId,

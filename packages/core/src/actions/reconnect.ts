@@ -1,5 +1,6 @@
 import type { Connector } from '../connectors/types.ts'
 import { disconnectedState, type LatchConfig } from '../createLatchConfig.ts'
+import { getErrorAlertId } from '../errors/errorAlerts.ts'
 import type { Unsubscribe } from '../types.ts'
 import { setConnected } from './watchConnector.ts'
 
@@ -36,7 +37,13 @@ export function reconnect(config: LatchConfig): Unsubscribe {
       config.logs?.warn('Reconnecting the wallet failed.', { connectorId: connector.id, error })
       if (!current()) return
       config.storage.removeConnectedConnectorId(connector.chainNamespace)
-      config._internal.setState((state) => ({ ...state, ...disconnectedState }))
+      // An alert-worthy failure (the embedded wallet's session expired, its frame did not
+      // load) stays in the state for the page to show.
+      config._internal.setState((state) => ({
+        ...state,
+        ...disconnectedState,
+        error: getErrorAlertId(error) ? (error as Error) : undefined,
+      }))
     }
   }
 

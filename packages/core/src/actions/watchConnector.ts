@@ -1,6 +1,7 @@
 import { toCaipNetworkId } from '../caip/toCaipNetworkId.ts'
 import type { Connector, ConnectorConnectResult } from '../connectors/types.ts'
 import { disconnectedState, type LatchConfig } from '../createLatchConfig.ts'
+import { getErrorAlertId } from '../errors/errorAlerts.ts'
 
 /** Remembers `chainId` as the last used chain when the app configured it. */
 export function rememberChain(config: LatchConfig, chainId: number): void {
@@ -32,10 +33,15 @@ export function setConnected(
   config.storage.setConnectedConnectorId(connector.chainNamespace, connector.id)
   rememberChain(config, result.chainId)
 
-  const ended = () => {
+  const ended = (error?: Error) => {
     config._internal.setConnectorWatch(undefined)
     config.storage.removeConnectedConnectorId(connector.chainNamespace)
-    config._internal.setState((state) => ({ ...state, ...disconnectedState }))
+    // An alert-worthy end (the embedded wallet's session expired) stays for the page to show.
+    config._internal.setState((state) => ({
+      ...state,
+      ...disconnectedState,
+      error: error && getErrorAlertId(error) ? error : undefined,
+    }))
   }
   const stops = [
     connector.onAccountsChanged((accounts) => {
@@ -50,7 +56,7 @@ export function setConnected(
       config._internal.setState((state) => ({ ...state, chainId }))
       rememberChain(config, chainId)
     }),
-    connector.onDisconnect(() => ended()),
+    connector.onDisconnect((error) => ended(error)),
   ]
   config._internal.setConnectorWatch(() => {
     for (const stop of stops) stop()

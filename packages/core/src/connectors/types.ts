@@ -1,12 +1,13 @@
 import type { ChainNamespace } from '../caip/chainNamespaces.ts'
 import type { Eip1193Provider, Unsubscribe } from '../types.ts'
+import type { EmbeddedWalletApi } from './embeddedWalletTypes.ts'
 
 export type { ChainNamespace } from '../caip/chainNamespaces.ts'
 
 /**
  * How a wallet is reached (spec section 3, Connector type). ANNOUNCED: an EIP-6963 browser
  * wallet; WALLET_CONNECT: a phone wallet through the WalletConnect relay; AUTH: the embedded
- * wallet in the authentication frame (next issue).
+ * wallet in the authentication frame (`embeddedWallet`).
  */
 export type ConnectorType = 'ANNOUNCED' | 'WALLET_CONNECT' | 'AUTH'
 
@@ -48,6 +49,8 @@ export type Connector = {
   onDisplayUri?(listener: (uri: string) => void): Unsubscribe
   /** WalletConnect only: the current session, once the SDK is loaded and a wallet approved. */
   getSession?(): WalletConnectSession | undefined
+  /** AUTH only: the embedded wallet's email flow, email change and key export. */
+  readonly embedded?: EmbeddedWalletApi | undefined
 }
 
 /** A WalletConnect session as the UI shows it (spec section 3, Wallet session). */

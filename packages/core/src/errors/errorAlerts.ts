@@ -23,6 +23,8 @@ export const errorAlerts = {
   UnverifiedDomainError: 'unverifiedDomain',
   NetworkNotFoundError: 'networkNotFound',
   SessionExpiredError: 'sessionExpired',
+  EmbeddedWalletLoadError: 'embeddedWalletLoadFailed',
+  EmbeddedWalletTimeoutError: 'embeddedWalletTimeout',
 } as const satisfies Record<string, ErrorAlertId>
 
 /**

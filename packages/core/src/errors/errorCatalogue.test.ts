@@ -10,6 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkProjectOrigin } from '../actions/checkProjectOrigin.ts'
 import { connect } from '../actions/connect.ts'
+import { connectEmail } from '../actions/connectEmail.ts'
 import { disconnect } from '../actions/disconnect.ts'
 import { getAccountNames } from '../actions/getAccountNames.ts'
 import { getBalance } from '../actions/getBalance.ts'
@@ -28,8 +29,11 @@ import { sendTransfer } from '../actions/sendTransfer.ts'
 import { signIn } from '../actions/signIn.ts'
 import { switchChain } from '../actions/switchChain.ts'
 import { announced } from '../connectors/announced.ts'
+import { embeddedWallet } from '../connectors/embeddedWallet.ts'
 import { createLatchConfig } from '../createLatchConfig.ts'
 import { createFakeConnector, createTestStorage } from '../testing/createFakeConnector.ts'
+import { createFakeFrameWindow } from '../testing/createFakeFrameWindow.ts'
+import { createFakeScheduler } from '../testing/createFakeScheduler.ts'
 import {
   createFakeLatchApi,
   createSigningSetup,
@@ -115,6 +119,47 @@ async function apiFailing(route: string, status: number, message = 'Internal err
 }
 
 const address = anvilAccounts[0]?.address as string
+
+/** Lets the page's pending work (the frame chunk's import, message handlers) run. */
+async function until(check: () => boolean) {
+  for (let i = 0; i < 500 && !check(); i += 1) await new Promise((r) => setTimeout(r, 1))
+  if (!check()) throw new Error('until: timed out')
+}
+
+/**
+ * A config with the embedded wallet, whose frame is the fake window's; with `ready`, the frame
+ * loads and answers the page's sync calls, leaving the rest to the test.
+ */
+async function embeddedSetup(ready = true) {
+  const frame = createFakeFrameWindow()
+  const clock = createFakeScheduler()
+  const connector = embeddedWallet({
+    authUrl: frame.authOrigin,
+    projectId: 'p',
+    apiUrl: deadUrl,
+    chainIds: [testNetwork.id],
+    metadata: { name: 'Latch', url: 'http://app.test', icons: [] },
+    window: frame.window,
+    scheduler: clock.scheduler,
+  })
+  const config = createLatchConfig({
+    networks: [testNetwork],
+    apiUrl: deadUrl,
+    projectId: 'p',
+    connectors: [connector],
+    storage: createTestStorage(),
+  })
+  frame.answerWith((request) => (request.method.startsWith('sync') ? {} : undefined))
+  const loaded = connector.embedded?.preload()
+  loaded?.catch(() => {})
+  await until(() => frame.iframe !== undefined)
+  if (ready) {
+    frame.ready()
+    clock.advance(500)
+    await loaded
+  }
+  return { frame, clock, config, connector, loaded }
+}
 
 /**
  * For every entry of the error table, a real failure that raises it: a wallet (the EIP-1193
@@ -378,6 +423,47 @@ const failures = {
   InvalidNameLabelError: async () => {
     const { config } = await createSigningSetup()
     return registerAccountName(config, { label: 'ab', suffix: 'latch.id' })
+  },
+  // The embedded wallet's frame (a fake auth site window)
+  EmbeddedWalletLoadError: async () => {
+    const { clock, loaded } = await embeddedSetup(false)
+    clock.advance(20_000)
+    return loaded
+  },
+  EmbeddedWalletTimeoutError: async () => {
+    const { clock, config, frame } = await embeddedSetup()
+    const attempt = connectEmail(config, { email: 'ada@example.com' })
+    await until(() => frame.requests.some((r) => r.message.method === 'connectEmail'))
+    clock.advance(30_000)
+    return attempt
+  },
+  EmbeddedWalletRequestError: async () => {
+    const { config, frame, connector } = await embeddedSetup()
+    const attempt = connector.embedded?.connectOtp('123456')
+    await until(() => frame.requests.some((r) => r.message.method === 'connectOtp'))
+    const request = frame.requests.find((r) => r.message.method === 'connectOtp')
+    frame.fail(request?.message.id as string, { code: 'INVALID_OTP', message: 'Wrong code.' })
+    void config
+    return attempt
+  },
+  EmbeddedWalletAbortedError: async () => {
+    const { frame, connector } = await embeddedSetup()
+    const attempt = connector.embedded?.connectOtp('123456')
+    await until(() => frame.requests.some((r) => r.message.method === 'connectOtp'))
+    frame.ready() // The frame reloaded: what it was asked is lost.
+    return attempt
+  },
+  EmailCooldownError: async () => {
+    const { config, frame } = await embeddedSetup()
+    frame.answerWith((request) =>
+      request.method === 'connectEmail' ? { action: 'VERIFY_OTP' } : {},
+    )
+    await connectEmail(config, { email: 'ada@example.com' })
+    return connectEmail(config, { email: 'ada@example.com' })
+  },
+  AuthConnectorNotFoundError: async () => {
+    const { config } = configWith(wallet)
+    return connectEmail(config, { email: 'ada@example.com' })
   },
 } satisfies Record<ErrorCatalogueName, () => Promise<unknown>>
 

@@ -304,6 +304,51 @@ export const errorCatalogue = {
     alert: errorAlerts.SessionExpiredError,
     messageKey: errorMessageKeys.SessionExpiredError,
   },
+  // The embedded wallet (its secure frame)
+  EmbeddedWalletLoadError: {
+    code: 'iframe_load_failed',
+    message: 'Network Error - Could not load embedded wallet.',
+    spec: 'Alerts: Network Error - Could not load embedded wallet; iframe_load_failed (20 s)',
+    show: 'alert',
+    alert: errorAlerts.EmbeddedWalletLoadError,
+    messageKey: errorMessageKeys.EmbeddedWalletLoadError,
+  },
+  EmbeddedWalletTimeoutError: {
+    code: 'iframe_request_timeout',
+    message: 'Embedded Wallet Request Timed Out.',
+    spec: 'Alerts: Embedded Wallet Request Timed Out; iframe_request_timeout (30 s for connect calls)',
+    show: 'alert',
+    alert: errorAlerts.EmbeddedWalletTimeoutError,
+    messageKey: errorMessageKeys.EmbeddedWalletTimeoutError,
+  },
+  EmbeddedWalletRequestError: {
+    code: 'EMBEDDED_WALLET_REQUEST_FAILED',
+    message: '{message}',
+    spec: "'An error occurred' (default frame error)",
+    show: 'inline',
+    messageKey: errorMessageKeys.EmbeddedWalletRequestError,
+  },
+  EmbeddedWalletAbortedError: {
+    code: 'EMBEDDED_WALLET_ABORTED',
+    message: 'Something went wrong.',
+    spec: "'Something went wrong' (other aborted frame calls)",
+    show: 'inline',
+    messageKey: errorMessageKeys.EmbeddedWalletAbortedError,
+  },
+  EmailCooldownError: {
+    code: 'EMAIL_COOLDOWN',
+    message: 'Please try again after {seconds} seconds.',
+    spec: "Email login: 'Please try again after {n} seconds' (section 5)",
+    show: 'inline',
+    messageKey: errorMessageKeys.EmailCooldownError,
+  },
+  AuthConnectorNotFoundError: {
+    code: 'AUTH_CONNECTOR_NOT_FOUND',
+    message: 'Address or auth connector not found.',
+    spec: 'Address or auth connector not found',
+    show: 'inline',
+    messageKey: errorMessageKeys.AuthConnectorNotFoundError,
+  },
   // Wallet capabilities (EIP-5792)
   ChainNotSupportedError: {
     code: 'CHAIN_NOT_SUPPORTED',
@@ -378,14 +423,6 @@ export const notRaisedYet: readonly { spec: string; reason: string }[] = [
     reason: 'no on-ramp yet',
   },
   {
-    spec: "'Something went wrong' / 'An error occurred' (frame calls)",
-    reason: 'no embedded wallet frame yet',
-  },
-  {
-    spec: 'iframe_load_failed (20 s), iframe_request_timeout (30 s)',
-    reason: 'no embedded wallet frame yet',
-  },
-  {
     spec: 'Chain adapter not found',
     reason:
       'one adapter (eip155); other namespaces are refused earlier (NamespaceNotConfiguredError, TransferChainUnsupportedError)',
@@ -395,12 +432,9 @@ export const notRaisedYet: readonly { spec: string; reason: string }[] = [
     reason: 'Latch has no controllers: actions take the config as an argument',
   },
   {
-    spec: 'Address or auth connector not found',
-    reason: 'no auth (embedded wallet) connector yet',
-  },
-  {
     spec: 'A problem occurred while trying initialize authentication',
-    reason: 'no embedded wallet yet',
+    reason:
+      "the embedded wallet's frame failing to load or answer is EmbeddedWalletLoadError or EmbeddedWalletTimeoutError (their alerts)",
   },
   {
     spec: "'Please call connect() before request()', 'Sign Client not initialized', 'Session not initialized. Please call connect() before enable()', 'ChainId not found', 'No RPC url provided for chainId: {id}', 'JSON-RPC provider for {id} not found'",
@@ -408,10 +442,6 @@ export const notRaisedYet: readonly { spec: string; reason: string }[] = [
       "raised inside @walletconnect/universal-provider; they reach the UI as a ProviderRequestError with the provider's own words",
   },
   { spec: 'Failed to fetch user operation receipt - {status}', reason: 'no bundler yet' },
-  {
-    spec: 'Alerts: Network Error - Could not load embedded wallet; Embedded Wallet Request Timed Out',
-    reason: 'no embedded wallet yet',
-  },
   {
     spec: 'EVM revert panic codes 1, 17, 18, 33, 34, 49, 50, 65, 81',
     reason: 'wording not in the spec; a revert is TransferRevertedError',

@@ -49,6 +49,12 @@ export const errorMessageKeys = {
   ChainNotSupportedError: 'error.chainNotSupported',
   SmartAccountsUnsupportedError: 'error.smartAccountsUnsupported',
   CallsStatusNotApprovedError: 'error.callsStatusNotApproved',
+  EmbeddedWalletLoadError: 'alert.embeddedWalletLoadFailed.title',
+  EmbeddedWalletTimeoutError: 'alert.embeddedWalletTimeout.title',
+  EmbeddedWalletRequestError: undefined,
+  EmbeddedWalletAbortedError: 'error.somethingWentWrong',
+  EmailCooldownError: 'error.emailCooldown',
+  AuthConnectorNotFoundError: undefined,
 } as const
 
 export type ErrorMessageKeyName = keyof typeof errorMessageKeys

@@ -57,6 +57,10 @@ export type LatchStorage = {
   getPendingTransactions(): readonly PendingTransaction[]
   /** Replaces the pending transactions (an empty list removes the key). */
   setPendingTransactions(transactions: readonly PendingTransaction[]): void
+  /** The email last used to sign in to the embedded wallet (spec section 3: local storage keeps email). */
+  getEmail(): string | undefined
+  setEmail(email: string): void
+  removeEmail(): void
   /** Upgrades older data to the current keys; run once by `createLatchConfig`. */
   migrate(): void
 }
@@ -70,6 +74,7 @@ export const storageKeys = {
   recentWallets: `${storagePrefix}recent_wallets`,
   signInSessions: `${storagePrefix}sign_in_sessions`,
   pendingTransactions: `${storagePrefix}pending_transactions`,
+  email: `${storagePrefix}email`,
   version: `${storagePrefix}storage_version`,
 } as const
 
@@ -227,6 +232,14 @@ export function createLatchStorage(storage: KeyValueStorage = createMemoryStorag
       if (transactions.length === 0) remove(storageKeys.pendingTransactions)
       else write(storageKeys.pendingTransactions, transactions.slice(0, pendingTransactionsLimit))
     },
+    getEmail() {
+      const value = read(storageKeys.email)
+      return typeof value === 'string' && value.length <= 254 && value.includes('@')
+        ? value
+        : undefined
+    },
+    setEmail: (email) => write(storageKeys.email, email),
+    removeEmail: () => remove(storageKeys.email),
     getRecentWallets,
     addRecentWallet(input) {
       const wallet = toRecentWallet(input)

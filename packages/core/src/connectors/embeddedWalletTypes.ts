@@ -1,0 +1,41 @@
+import type { Unsubscribe } from '../types.ts'
+
+/** The signed-in person of the embedded wallet (spec section 3, Auth user). */
+export type EmbeddedWalletUser = {
+  readonly email: string
+  readonly address: string
+  readonly chainId: number
+  readonly preferredAccountType: 'eoa' | 'smartAccount'
+}
+
+/** The next step of an email sign-in (spec section 5). */
+export type EmbeddedEmailAction = 'VERIFY_DEVICE' | 'VERIFY_OTP'
+
+/** The next step of an email change: a code to the current address, then to the new one. */
+export type EmbeddedUpdateEmailAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'
+
+/**
+ * What an AUTH connector offers besides the connector interface: the email flow, the email
+ * change and the key export, all run by the secure frame. Core's actions call these; views
+ * call the actions.
+ */
+export type EmbeddedWalletApi = {
+  /** Loads the frame's code and the frame (no request): call on the person's first intent. */
+  preload(): Promise<void>
+  /** Sends a code (or a device-approval link) to `email`; refused within 30 s of the last. */
+  connectEmail(email: string): Promise<{ action: EmbeddedEmailAction }>
+  /** After the device-approval link was followed: asks again; VERIFY_OTP once approved. */
+  connectDevice(): Promise<{ action: EmbeddedEmailAction }>
+  /** The 6-digit code from the email; then `connect` finishes the connection. */
+  connectOtp(otp: string): Promise<{ action: 'CONNECT' }>
+  updateEmail(email: string): Promise<{ action: EmbeddedUpdateEmailAction }>
+  updateEmailPrimaryOtp(otp: string): Promise<{ action: 'VERIFY_SECONDARY_OTP' }>
+  updateEmailSecondaryOtp(otp: string): Promise<{ email: string }>
+  /** Shows the private key inside the frame after a fresh code; it never reaches the page. */
+  exportKey(): Promise<void>
+  /** The signed-in user, once known. */
+  getUser(): EmbeddedWalletUser | undefined
+  onUserChanged(listener: (user: EmbeddedWalletUser | undefined) => void): Unsubscribe
+  /** Milliseconds until a new email may be sent (0: now). */
+  getEmailCooldownMs(): number
+}

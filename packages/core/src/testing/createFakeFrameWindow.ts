@@ -1,0 +1,121 @@
+import type {
+  FrameMessageEventLike,
+  FrameWindowLike,
+} from '../connectors/createFrameTransport.ts'
+
+type Request = { type: string; id: string; method: string; params: Record<string, unknown> }
+
+/**
+ * A page window with one iframe slot, for the embedded wallet's transport: `frame` plays the
+ * auth site's frame (answers with `respond`, `fail`, `emit`, or a scripted `answer`), and
+ * `dispatch` posts any message to the page (foreign origins, other sources). Test-only.
+ */
+export function createFakeFrameWindow(authOrigin = 'http://auth.test') {
+  const listeners = new Set<(event: FrameMessageEventLike) => void>()
+  const requests: { message: Request; targetOrigin: string }[] = []
+  const styles: string[] = []
+  let answer: ((request: Request) => unknown) | undefined
+  let mounted:
+    | {
+        src: string
+        title: string
+        attributes: Map<string, string>
+        contentWindow: { postMessage(message: unknown, targetOrigin: string): void }
+        focused: boolean
+      }
+    | undefined
+  let removed = 0
+  const focusable = { focused: 0, focus: () => void (focusable.focused += 1) }
+
+  const contentWindow = {
+    postMessage(message: unknown, targetOrigin: string) {
+      const request = message as Request
+      requests.push({ message: request, targetOrigin })
+      const reply = answer?.(request)
+      if (reply !== undefined)
+        queueMicrotask(() =>
+          dispatch({ type: 'latch:frame:response', id: request.id, ok: true, result: reply }),
+        )
+    },
+  }
+
+  function dispatch(data: unknown, from: { origin?: string; source?: unknown } = {}) {
+    const event = {
+      origin: from.origin ?? authOrigin,
+      source: 'source' in from ? from.source : mounted?.contentWindow,
+      data,
+    }
+    for (const listener of [...listeners]) listener(event)
+  }
+
+  const window: FrameWindowLike = {
+    document: {
+      createElement: () => {
+        const attributes = new Map<string, string>()
+        const element = {
+          src: '',
+          title: '',
+          attributes,
+          contentWindow,
+          focused: false,
+          style: {},
+          setAttribute(name: string, value: string) {
+            attributes.set(name, value)
+            if (name === 'style') styles.push(value)
+          },
+          focus() {
+            element.focused = true
+          },
+          remove() {
+            removed += 1
+            if (mounted === element) mounted = undefined
+          },
+        }
+        return element
+      },
+      body: {
+        appendChild(node: unknown) {
+          mounted = node as typeof mounted
+          return node
+        },
+      },
+      get activeElement() {
+        return focusable
+      },
+    },
+    addEventListener: (_type, listener) => void listeners.add(listener),
+    removeEventListener: (_type, listener) => void listeners.delete(listener),
+  }
+
+  return {
+    window,
+    authOrigin,
+    /** The page's requests, in order. */
+    requests,
+    /** Every style the iframe was given, in order. */
+    styles,
+    /** The element focused before the frame showed (it gets the focus back on hide). */
+    focusable,
+    get iframe() {
+      return mounted
+    },
+    get removed() {
+      return removed
+    },
+    get listenerCount() {
+      return listeners.size
+    },
+    dispatch,
+    /** The frame says it is loaded. */
+    ready: () => dispatch({ type: 'latch:frame:event', event: { name: 'ready' } }),
+    emit: (event: Record<string, unknown>) => dispatch({ type: 'latch:frame:event', event }),
+    respond: (id: string, result: unknown) =>
+      dispatch({ type: 'latch:frame:response', id, ok: true, result }),
+    fail: (id: string, error: { code: string | number; message: string; retryAfterSeconds?: number }) =>
+      dispatch({ type: 'latch:frame:response', id, ok: false, error }),
+    /** Answers each request at once with what `fn` returns (undefined: no answer). */
+    answerWith(fn: (request: Request) => unknown) {
+      answer = fn
+    },
+  }
+}
