@@ -33,12 +33,12 @@ import { embeddedWallet } from '../connectors/embeddedWallet.ts'
 import { createLatchConfig } from '../createLatchConfig.ts'
 import { createFakeConnector, createTestStorage } from '../testing/createFakeConnector.ts'
 import { createFakeFrameWindow } from '../testing/createFakeFrameWindow.ts'
-import { createFakeScheduler } from '../testing/createFakeScheduler.ts'
 import {
   createFakeLatchApi,
   createSigningSetup,
   testNetwork,
 } from '../testing/createFakeLatchApi.ts'
+import { createFakeScheduler } from '../testing/createFakeScheduler.ts'
 import type { Eip1193Provider, Eip1193RequestArguments } from '../types.ts'
 import { parseLatchWebConfig } from '../webConfig/parseLatchWebConfig.ts'
 import { BaseError } from './base.ts'

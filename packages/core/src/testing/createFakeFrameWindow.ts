@@ -1,7 +1,4 @@
-import type {
-  FrameMessageEventLike,
-  FrameWindowLike,
-} from '../connectors/createFrameTransport.ts'
+import type { FrameMessageEventLike, FrameWindowLike } from '../connectors/createFrameTransport.ts'
 
 type Request = { type: string; id: string; method: string; params: Record<string, unknown> }
 
@@ -25,7 +22,12 @@ export function createFakeFrameWindow(authOrigin = 'http://auth.test') {
       }
     | undefined
   let removed = 0
-  const focusable = { focused: 0, focus: () => void (focusable.focused += 1) }
+  const focusable = {
+    focused: 0,
+    focus() {
+      focusable.focused += 1
+    },
+  }
 
   const contentWindow = {
     postMessage(message: unknown, targetOrigin: string) {
@@ -111,8 +113,10 @@ export function createFakeFrameWindow(authOrigin = 'http://auth.test') {
     emit: (event: Record<string, unknown>) => dispatch({ type: 'latch:frame:event', event }),
     respond: (id: string, result: unknown) =>
       dispatch({ type: 'latch:frame:response', id, ok: true, result }),
-    fail: (id: string, error: { code: string | number; message: string; retryAfterSeconds?: number }) =>
-      dispatch({ type: 'latch:frame:response', id, ok: false, error }),
+    fail: (
+      id: string,
+      error: { code: string | number; message: string; retryAfterSeconds?: number },
+    ) => dispatch({ type: 'latch:frame:response', id, ok: false, error }),
     /** Answers each request at once with what `fn` returns (undefined: no answer). */
     answerWith(fn: (request: Request) => unknown) {
       answer = fn
