@@ -18,6 +18,7 @@ import {
   RouteNotFoundError,
 } from './errors/request.ts'
 import type { Logger } from './logger.ts'
+import { checkAuthOrigin } from './middleware/checkAuthOrigin.ts'
 import { checkOrigin } from './middleware/checkOrigin.ts'
 import { checkOriginHeader } from './middleware/checkOriginHeader.ts'
 import { closeUnreadBody } from './middleware/closeUnreadBody.ts'
@@ -32,6 +33,7 @@ import { analyticsRoute } from './routes/analytics.ts'
 import { assetImagesRoute } from './routes/assetImages.ts'
 import { authNonceRoute } from './routes/authNonce.ts'
 import { balanceRoute } from './routes/balance.ts'
+import { embeddedWalletRoute } from './routes/embeddedWallet.ts'
 import { fungiblePriceRoute } from './routes/fungiblePrice.ts'
 import { historyRoute } from './routes/history.ts'
 import { identityRoute } from './routes/identity.ts'
@@ -50,6 +52,13 @@ import {
   type AnalyticsSettings,
   defaultAnalyticsSettings,
 } from './services/analytics/analyticsSettings.ts'
+import { createAuthShareCipher } from './services/embeddedWallet/createAuthShareCipher.ts'
+import { createSecretHasher } from './services/embeddedWallet/createSecretHasher.ts'
+import {
+  defaultEmbeddedWalletLimits,
+  type EmbeddedWalletLimits,
+} from './services/embeddedWallet/embeddedWalletDeps.ts'
+import type { Mailer } from './services/embeddedWallet/mailer.ts'
 import { createNameResolver } from './services/identity/createNameResolver.ts'
 import { type NameResolver, nullNameResolver } from './services/identity/nameResolver.ts'
 import type { NftFetchOptions } from './services/nfts/createNftMetadataResolver.ts'
@@ -61,8 +70,10 @@ import type { AnalyticsStore } from './stores/analyticsStore.ts'
 import type { CacheStore } from './stores/cacheStore.ts'
 import { createDbAnalyticsStore } from './stores/createDbAnalyticsStore.ts'
 import { createDbNameStore } from './stores/createDbNameStore.ts'
-import type { RateLimitCounter } from './stores/createRateLimitCounter.ts'
+import { createDbRateLimitStore } from './stores/createDbRateLimitStore.ts'
+import { createRateLimitCounter, type RateLimitCounter } from './stores/createRateLimitCounter.ts'
 import type { SdkUsageCounter } from './stores/createSdkUsageCounter.ts'
+import { createDbEmbeddedWalletStore } from './stores/embeddedWallet/createDbEmbeddedWalletStore.ts'
 import type { ProjectStore } from './stores/projectStore.ts'
 import { createDbSessionStore } from './stores/sessions/createDbSessionStore.ts'
 import type { WalletRegistryStore } from './stores/walletRegistryStore.ts'
@@ -132,6 +143,25 @@ export type AppDeps = {
   analytics?:
     | { settings?: Partial<AnalyticsSettings> | undefined; store?: AnalyticsStore | undefined }
     | undefined
+  /**
+   * The embedded wallet's auth backend (`/auth/v1/...`, with `db`): its site's origin
+   * (LATCH_AUTH_URL) is the only one `/auth/v1` answers, and may call every other route too
+   * (the frame reads chains through the API). Without it those routes are absent.
+   */
+  embeddedWallet?: EmbeddedWalletAppDeps | undefined
+}
+
+/** What the embedded wallet's routes need from the process (`serveApi` builds it). */
+export type EmbeddedWalletAppDeps = {
+  /** LATCH_AUTH_URL: the secure site; only its origin matters. */
+  authUrl: string
+  /** Sends the codes and device links (SMTP from LATCH_SMTP_URL, or a test's capture). */
+  mailer: Mailer
+  /** The 32-byte key that encrypts auth shares at rest (`loadAuthShareKey`). */
+  authShareKey: Uint8Array
+  limits?: Partial<EmbeddedWalletLimits> | undefined
+  /** The clock codes and sessions are judged by (tests move it); default the system's. */
+  now?: (() => Date) | undefined
 }
 
 /** Quotas on what one account or project may hold. */
@@ -161,9 +191,13 @@ export function createApp(deps: AppDeps) {
   const defaultOrigins = deps.allowedOrigins ?? defaultAllowedOrigins
   const apiOrigin = (deps.publicUrl ?? 'http://localhost').replace(/\/+$/, '')
   const originMatcherFor = createProjectOriginMatcher(defaultOrigins)
+  // The embedded wallet's site: the only origin of /auth/v1, and allowed everywhere else.
+  const authOrigin = deps.embeddedWallet ? new URL(deps.embeddedWallet.authUrl).origin : undefined
   // Each request is checked against the origins of the project it names.
   const matchesOrigin = (origin: string, c: Context<AppEnv>) =>
-    originMatcherFor(c.get('projectLookup')?.project)(origin)
+    origin === authOrigin || originMatcherFor(c.get('projectLookup')?.project)(origin)
+  const isAuthPath = (c: Context<AppEnv>) =>
+    authOrigin !== undefined && (c.req.path === '/auth/v1' || c.req.path.startsWith('/auth/v1/'))
 
   const prices =
     deps.prices ??
@@ -182,15 +216,22 @@ export function createApp(deps: AppDeps) {
   app.use(checkOriginHeader())
   // The project named in the query or header (a POST body's is read after the body limit).
   app.use(loadProject(deps.projects, { readBody: false }))
-  app.use(
-    cors({
-      origin: (origin, c) => (matchesOrigin(origin, c) ? origin : null),
-      allowMethods: ['GET', 'POST', 'OPTIONS'],
-      allowHeaders: ['Content-Type', 'X-Project-Id', 'X-Sdk-Type', 'X-Sdk-Version'],
-      exposeHeaders: ['X-Request-Id', 'ETag'],
-      maxAge: 600,
-    }),
-  )
+  const projectCors = cors({
+    origin: (origin, c) => (matchesOrigin(origin, c) ? origin : null),
+    allowMethods: ['GET', 'POST', 'OPTIONS'],
+    allowHeaders: ['Content-Type', 'X-Project-Id', 'X-Sdk-Type', 'X-Sdk-Version'],
+    exposeHeaders: ['X-Request-Id', 'ETag'],
+    maxAge: 600,
+  })
+  // /auth/v1: the auth site only, with its bearer token.
+  const authCors = cors({
+    origin: (origin) => (origin === authOrigin ? origin : null),
+    allowMethods: ['GET', 'POST', 'OPTIONS'],
+    allowHeaders: ['Content-Type', 'Authorization', 'X-Sdk-Type', 'X-Sdk-Version'],
+    exposeHeaders: ['X-Request-Id', 'Retry-After'],
+    maxAge: 600,
+  })
+  app.use((c, next) => (isAuthPath(c) ? authCors(c, next) : projectCors(c, next)))
   // After CORS, so these refusals carry its headers.
   app.use(refuseControlCharacters())
   // The API's bodies are small JSON; a larger one is refused before anything reads it.
@@ -207,7 +248,13 @@ export function createApp(deps: AppDeps) {
   if (deps.rateLimits) app.use(rateLimit(deps.rateLimits))
   // Counts after the answer: only requests served without an error, of a known project.
   if (deps.sdkUsage) app.use(recordSdkUsage(deps.sdkUsage))
-  app.use(checkOrigin(matchesOrigin))
+  const checkProjectOrigin = checkOrigin(matchesOrigin)
+  const checkAuthSiteOrigin = authOrigin ? checkAuthOrigin(authOrigin) : undefined
+  app.use((c, next) =>
+    checkAuthSiteOrigin && isAuthPath(c)
+      ? checkAuthSiteOrigin(c, next)
+      : checkProjectOrigin(c, next),
+  )
 
   /** Readiness probe for the start and test scripts; needs no project id. */
   app.get('/health', (c) => c.json({ status: 'ok' }))
@@ -275,6 +322,34 @@ export function createApp(deps: AppDeps) {
         networks: deps.networks,
         clients: deps.clients,
         maxSessionMs: quotas.maxSessionMs,
+      }),
+    )
+  }
+
+  // The embedded wallet's auth backend: users, codes, devices, sessions and stored shares.
+  if (deps.db && deps.embeddedWallet) {
+    const embedded = deps.embeddedWallet
+    const now = embedded.now ?? (() => new Date())
+    app.route(
+      '/auth/v1',
+      embeddedWalletRoute({
+        store: createDbEmbeddedWalletStore({ db: deps.db }),
+        mailer: embedded.mailer,
+        cipher: createAuthShareCipher(embedded.authShareKey),
+        hasher: createSecretHasher(embedded.authShareKey),
+        limits: { ...defaultEmbeddedWalletLimits, ...embedded.limits },
+        // Hourly caps on mails and code tries, in the shared counters (written on use only).
+        hourly: createRateLimitCounter({
+          store: createDbRateLimitStore({ db: deps.db }),
+          windowMs: 3_600_000,
+          now: () => now().getTime(),
+        }),
+        limitIps: deps.rateLimits !== undefined,
+        trustProxyHops: deps.rateLimits?.settings.trustProxyHops ?? 0,
+        publicApiUrl: apiOrigin,
+        now,
+        logger,
+        projects: deps.projects,
       }),
     )
   }

@@ -54,6 +54,10 @@ const apiKeys = [
   'LATCH_RPC_MAX_LOG_BLOCK_RANGE',
   'LATCH_ANALYTICS',
   'LATCH_ANALYTICS_KEEP_ADDRESS',
+  'LATCH_AUTH_URL',
+  'LATCH_SMTP_URL',
+  'LATCH_MAIL_FROM',
+  'LATCH_AUTH_SHARE_KEY',
 ] as const satisfies readonly (keyof LatchConfig)[]
 
 /** The validated configuration of one API process. */

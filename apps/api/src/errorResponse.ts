@@ -1,9 +1,9 @@
-import type { ApiError, ApiErrorCode } from '@latch/api-contract'
+import type { ApiError } from '@latch/api-contract'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { BaseError } from './errors/base.ts'
+import type { BaseError, ErrorCode } from './errors/base.ts'
 
-const statusByCode: Record<ApiErrorCode, ContentfulStatusCode> = {
+const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   NOT_FOUND: 404,
@@ -12,12 +12,24 @@ const statusByCode: Record<ApiErrorCode, ContentfulStatusCode> = {
   INTERNAL: 500,
   DATABASE_UNAVAILABLE: 503,
   RATE_LIMITED: 429,
+  EMAIL_COOLDOWN: 429,
+  INVALID_OTP: 400,
+  OTP_EXPIRED: 400,
+  DEVICE_NOT_APPROVED: 403,
+  SESSION_EXPIRED: 401,
+  ORIGIN_NOT_ALLOWED: 403,
+  WALLET_EXISTS: 409,
+  EMAIL_TAKEN: 409,
 }
 
 /** Answers a known error as `{ error: { code, message } }` with the status its code implies. */
 export function errorResponse(c: Context, error: BaseError): Response {
-  const body: ApiError = { error: { code: error.code, message: error.shortMessage } }
+  const body: ApiError = {
+    error: { code: error.code, message: error.shortMessage, ...error.details },
+  }
   const status = (error.status ?? statusByCode[error.code]) as ContentfulStatusCode
+  const retryAfter = error.details?.retryAfterSeconds
+  if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter))
   return c.json(body, status)
 }
 

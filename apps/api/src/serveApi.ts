@@ -13,6 +13,8 @@ import { listIgnoredOriginPatterns } from './middleware/listIgnoredOriginPattern
 import { toCaip2 } from './network.ts'
 import { loadWalletRegistry } from './registry/loadWalletRegistry.ts'
 import type { WalletRegistryEntry } from './registry/walletRegistryEntrySchema.ts'
+import { createSmtpMailer } from './services/embeddedWallet/createSmtpMailer.ts'
+import { loadAuthShareKey } from './services/embeddedWallet/loadAuthShareKey.ts'
 import { createGuardedFetch } from './services/fetch/createGuardedFetch.ts'
 import { createSemaphore } from './services/fetch/createSemaphore.ts'
 import { createPriceSource } from './services/prices/createPriceSource.ts'
@@ -72,6 +74,10 @@ async function serve(
   const clients = createChainClients(config.networks)
   const cache = createDbCacheStore({ db: database.db })
   const limits = startLimits(env, { db: database.db, logger })
+  const authShareKey = await loadAuthShareKey({
+    keyHex: env.LATCH_AUTH_SHARE_KEY,
+    stateDir: env.LATCH_STATE_DIR,
+  })
   // The app is built once the listen URL (its default public URL) is known.
   let app: ReturnType<typeof createApp> | undefined
   const server = createHttpServer(
@@ -152,6 +158,11 @@ async function serve(
         keepAddress: env.LATCH_ANALYTICS_KEEP_ADDRESS === 'on',
       },
     },
+    embeddedWallet: {
+      authUrl: env.LATCH_AUTH_URL,
+      mailer: createSmtpMailer({ url: env.LATCH_SMTP_URL, from: env.LATCH_MAIL_FROM }),
+      authShareKey: authShareKey.key,
+    },
   })
 
   if (config.allowedOrigins.includes('*'))
@@ -163,6 +174,9 @@ async function serve(
     `Serving ${config.networks.map((network) => `${network.name} (${toCaip2(network.id)})`).join(', ')} from ${config.source === 'devnet' ? 'the devnet manifest' : 'LATCH_NETWORKS'}.`,
   )
   logger.info(`Storage: ${describeDatabase(env)}.`)
+  logger.info(
+    `Embedded wallet: /auth/v1 answers ${new URL(env.LATCH_AUTH_URL).origin}; codes are mailed through ${describeSmtp(env.LATCH_SMTP_URL)}; auth shares are encrypted with ${authShareKey.file ? `the key in ${authShareKey.file}${authShareKey.source === 'generated' ? ' (generated now: keep it with the backups)' : ''}` : 'LATCH_AUTH_SHARE_KEY'}.`,
+  )
 
   // In the background: requests never wait on it (history reads whatever is indexed).
   const indexer =
@@ -242,4 +256,10 @@ function startLimits(env: Env, { db, logger }: { db: LatchDb; logger: Logger }) 
       await counter?.stop()
     },
   }
+}
+
+/** The SMTP server for the log: scheme, host and port, never the credentials. */
+function describeSmtp(url: string): string {
+  const parsed = URL.parse(url)
+  return parsed ? `${parsed.protocol}//${parsed.host}` : 'LATCH_SMTP_URL'
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { link, open, readFile, rm, stat, writeFile } from 'node:fs/promises'
-import { setTimeout as sleep } from 'node:timers/promises'
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { DatabaseInUseError } from '../errors/database.ts'
 
 /** What `latch.lock` records about the process holding the directory. */

@@ -1,13 +1,18 @@
-import type { ApiErrorCode } from '@latch/api-contract'
+import type { ApiErrorCode, EmbeddedWalletErrorCode } from '@latch/api-contract'
+
+/** Every code an API error body may carry: the shared ones and the embedded wallet's. */
+export type ErrorCode = ApiErrorCode | EmbeddedWalletErrorCode
 
 export type BaseErrorParameters = {
   /** The API error code clients see; the HTTP status follows from it unless `status` is set. */
-  code?: ApiErrorCode | undefined
+  code?: ErrorCode | undefined
   /** Overrides the status implied by `code` (for example 403 for a refused origin). */
   status?: number | undefined
   /** Hints for logs and startup output; never sent to clients. */
   metaMessages?: readonly string[] | undefined
   cause?: unknown
+  /** Extra fields of the error body that clients read (`retryAfterSeconds` of EMAIL_COOLDOWN). */
+  details?: Readonly<Record<string, number>> | undefined
 }
 
 /**
@@ -17,10 +22,11 @@ export type BaseErrorParameters = {
  */
 export class BaseError extends Error {
   override name = 'BaseError'
-  readonly code: ApiErrorCode
+  readonly code: ErrorCode
   readonly status: number | undefined
   readonly shortMessage: string
   readonly metaMessages: readonly string[]
+  readonly details: Readonly<Record<string, number>> | undefined
 
   constructor(shortMessage: string, parameters: BaseErrorParameters = {}) {
     const metaMessages = parameters.metaMessages ?? []
@@ -29,6 +35,7 @@ export class BaseError extends Error {
     this.code = parameters.code ?? 'INTERNAL'
     this.status = parameters.status
     this.metaMessages = metaMessages
+    this.details = parameters.details
   }
 
   /** Walks the `cause` chain and returns the first error matching `fn` (or the last one). */

@@ -7,17 +7,16 @@ import {
 } from '@latch/api-contract'
 import { Hono } from 'hono'
 import { type Address, getAddress, type Hex, isAddress } from 'viem'
-import type { z } from 'zod'
 import type { AppEnv } from '../appEnv.ts'
 import type { ChainClients } from '../createChainClients.ts'
-import { InvalidAddressError, InvalidRequestError } from '../errors/request.ts'
+import { InvalidAddressError } from '../errors/request.ts'
 import type { ApiNetwork } from '../network.ts'
 import { listSessions } from '../services/sessions/listSessions.ts'
 import { revokeSession } from '../services/sessions/revokeSession.ts'
 import { signIn } from '../services/sessions/signIn.ts'
 import { toSignInSession } from '../services/sessions/toSignInSession.ts'
 import type { SessionStore } from '../stores/sessions/sessionStore.ts'
-import { readJsonObject } from './readJsonObject.ts'
+import { parseJsonBody } from './parseJsonBody.ts'
 
 /**
  * Sign in with the wallet (EIP-4361) and the spec's session calls (section 7):
@@ -65,20 +64,4 @@ export function sessionsRoute(deps: {
 function parseAddress(value: string): Address {
   if (!isAddress(value, { strict: false })) throw new InvalidAddressError({ address: value })
   return getAddress(value)
-}
-
-/** Reads a JSON object body against `schema`; the first problem is a 400 naming the field. */
-function parseJsonBody<schema extends z.ZodType>(schema: schema, text: string): z.output<schema> {
-  const body = readJsonObject(text)
-  const result = schema.safeParse(body)
-  if (result.success) return result.data
-  const [issue] = result.error.issues
-  const name = String(issue?.path[0] ?? 'body')
-  if (body[name] === undefined) throw new InvalidRequestError({ message: `${name} is required.` })
-  if (issue?.code === 'invalid_type')
-    throw new InvalidRequestError({ message: `${name} must be a ${issue.expected}.` })
-  const message = issue?.message ?? 'is invalid'
-  throw new InvalidRequestError({
-    message: /[.!?]$/.test(message) ? message : `${name}: ${message}.`,
-  })
 }

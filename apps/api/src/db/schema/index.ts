@@ -1,6 +1,7 @@
 /** Every table, mirroring `../migrations/*.sql` (the SQL files are the source of truth). */
 export * from './analytics.ts'
 export * from './cache.ts'
+export * from './embeddedWallet.ts'
 export * from './indexer.ts'
 export * from './names.ts'
 export * from './projects.ts'

@@ -1,0 +1,41 @@
+import { otpTtlMs } from '@latch/api-contract'
+import type { EmbeddedUserRecord } from '../../stores/embeddedWallet/embeddedWalletStore.ts'
+import { checkEmailCode } from './checkEmailCode.ts'
+import type { EmbeddedWalletServiceDeps } from './embeddedWalletDeps.ts'
+import { renderCodeEmail } from './renderEmails.ts'
+import { generateOtp, otpTtlMinutes, sendEmailCode } from './sendEmailCode.ts'
+
+/** Mails a fresh code that the frame asks for before it shows the private key. */
+export async function startExport(
+  deps: EmbeddedWalletServiceDeps,
+  { user, ip }: { user: EmbeddedUserRecord; ip: string },
+): Promise<void> {
+  await sendEmailCode(deps, {
+    cooldownKey: `user:${user.id}:export`,
+    ip,
+    messages: [
+      {
+        code: {
+          purpose: 'export',
+          email: user.email,
+          userId: user.id,
+          deviceId: null,
+          flowId: null,
+        },
+        secret: generateOtp(),
+        ttlMs: otpTtlMs,
+        render: (code) =>
+          renderCodeEmail({ to: user.email, code, kind: 'export', ttlMinutes: otpTtlMinutes }),
+      },
+    ],
+  })
+}
+
+/** Checks the export code (single use, 5 tries, 10 minutes). */
+export async function verifyExport(
+  deps: EmbeddedWalletServiceDeps,
+  { user, otp, ip }: { user: EmbeddedUserRecord; otp: string; ip: string },
+): Promise<void> {
+  const code = await deps.store.latestCode({ purpose: 'export', userId: user.id })
+  await checkEmailCode(deps, { code, otp, triesKey: `user:${user.id}`, ip })
+}

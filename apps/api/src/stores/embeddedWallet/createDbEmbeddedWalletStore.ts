@@ -1,0 +1,355 @@
+import {
+  and,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm'
+import type { LatchDb, LatchTransaction } from '../../db/createDatabase.ts'
+import {
+  embeddedCodes,
+  embeddedDevices,
+  embeddedEmailCooldowns,
+  embeddedSessions,
+  embeddedUsers,
+  embeddedWallets,
+} from '../../db/schema/index.ts'
+import type { CodePurpose, EmbeddedCodeRecord, EmbeddedWalletStore } from './embeddedWalletStore.ts'
+
+export type CreateDbEmbeddedWalletStoreParameters = {
+  db: LatchDb
+  /** How often this process deletes codes expired for a day, at most (default one hour). */
+  sweepIntervalMs?: number | undefined
+}
+
+/** An `EmbeddedWalletStore` over the `embedded_*` tables (`migrations/0013_embedded_wallet.sql`). */
+export function createDbEmbeddedWalletStore({
+  db,
+  sweepIntervalMs = 3_600_000,
+}: CreateDbEmbeddedWalletStoreParameters): EmbeddedWalletStore {
+  let lastSweep = 0
+  return {
+    async findUserByEmail(email) {
+      const [row] = await db.select().from(embeddedUsers).where(eq(embeddedUsers.email, email))
+      return row
+    },
+    async getUser(id) {
+      const [row] = await db.select().from(embeddedUsers).where(eq(embeddedUsers.id, id))
+      return row
+    },
+    async getWallet(userId) {
+      const [row] = await db
+        .select({
+          userId: embeddedWallets.userId,
+          address: embeddedWallets.address,
+          authShareEncrypted: embeddedWallets.authShareEncrypted,
+          sealedRecoveryShare: embeddedWallets.sealedRecoveryShare,
+        })
+        .from(embeddedWallets)
+        .where(eq(embeddedWallets.userId, userId))
+      return row
+    },
+    async getDevice({ userId, deviceId }) {
+      const [row] = await db
+        .select({ approvedAt: embeddedDevices.approvedAt })
+        .from(embeddedDevices)
+        .where(and(eq(embeddedDevices.userId, userId), eq(embeddedDevices.deviceId, deviceId)))
+      return row
+    },
+    async claimCooldown({ key, now, cooldownMs }) {
+      return db.transaction(async (tx) => {
+        // The row lock of the upsert orders racing claims: the second sees the first's time.
+        const [previous] = await tx
+          .select({ lastSentAt: embeddedEmailCooldowns.lastSentAt })
+          .from(embeddedEmailCooldowns)
+          .where(eq(embeddedEmailCooldowns.key, key))
+          .for('update')
+        const threshold = new Date(now.getTime() - cooldownMs)
+        const claimed = await tx
+          .insert(embeddedEmailCooldowns)
+          .values({ key, lastSentAt: now })
+          .onConflictDoUpdate({
+            target: embeddedEmailCooldowns.key,
+            set: { lastSentAt: now },
+            setWhere: lte(embeddedEmailCooldowns.lastSentAt, threshold),
+          })
+          .returning({ key: embeddedEmailCooldowns.key })
+        if (claimed.length > 0) return { claimed: true, previous: previous?.lastSentAt ?? null }
+        const [current] = await tx
+          .select({ lastSentAt: embeddedEmailCooldowns.lastSentAt })
+          .from(embeddedEmailCooldowns)
+          .where(eq(embeddedEmailCooldowns.key, key))
+        return { claimed: false, lastSentAt: current?.lastSentAt ?? now }
+      })
+    },
+    async releaseCooldown({ key, previous }) {
+      if (previous)
+        await db
+          .update(embeddedEmailCooldowns)
+          .set({ lastSentAt: previous })
+          .where(eq(embeddedEmailCooldowns.key, key))
+      else await db.delete(embeddedEmailCooldowns).where(eq(embeddedEmailCooldowns.key, key))
+    },
+    async clearCooldown(key) {
+      await db.delete(embeddedEmailCooldowns).where(eq(embeddedEmailCooldowns.key, key))
+    },
+    async addCode(code) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(embeddedCodes)
+          .set({ usedAt: code.createdAt })
+          .where(
+            and(
+              eq(embeddedCodes.purpose, code.purpose),
+              isNull(embeddedCodes.usedAt),
+              code.userId === null
+                ? eq(embeddedCodes.email, code.email)
+                : eq(embeddedCodes.userId, code.userId),
+            ),
+          )
+        await tx.insert(embeddedCodes).values(code)
+      })
+      if (Date.now() - lastSweep >= sweepIntervalMs) {
+        lastSweep = Date.now()
+        await db
+          .delete(embeddedCodes)
+          .where(lt(embeddedCodes.expiresAt, new Date(code.createdAt.getTime() - 86_400_000)))
+      }
+    },
+    async deleteCode(id) {
+      await db.delete(embeddedCodes).where(eq(embeddedCodes.id, id))
+    },
+    async latestCode(input) {
+      const [row] = await db
+        .select()
+        .from(embeddedCodes)
+        .where(
+          and(
+            eq(embeddedCodes.purpose, input.purpose),
+            'email' in input
+              ? eq(embeddedCodes.email, input.email)
+              : eq(embeddedCodes.userId, input.userId),
+          ),
+        )
+        .orderBy(desc(embeddedCodes.createdAt))
+        .limit(1)
+      return row && toCode(row)
+    },
+    async takeTry({ id, now, maxAttempts }) {
+      const [row] = await db
+        .update(embeddedCodes)
+        .set({ attempts: sql`${embeddedCodes.attempts} + 1` })
+        .where(
+          and(
+            eq(embeddedCodes.id, id),
+            isNull(embeddedCodes.usedAt),
+            gt(embeddedCodes.expiresAt, now),
+            lt(embeddedCodes.attempts, maxAttempts),
+          ),
+        )
+        .returning({ attempts: embeddedCodes.attempts })
+      return row?.attempts
+    },
+    async useCode({ id, now }) {
+      const rows = await db
+        .update(embeddedCodes)
+        .set({ usedAt: now })
+        .where(and(eq(embeddedCodes.id, id), isNull(embeddedCodes.usedAt)))
+        .returning({ id: embeddedCodes.id })
+      return rows.length > 0
+    },
+    async findCodeByHash({ purpose, codeHash }) {
+      const [row] = await db
+        .select()
+        .from(embeddedCodes)
+        .where(and(eq(embeddedCodes.purpose, purpose), eq(embeddedCodes.codeHash, codeHash)))
+        .limit(1)
+      return row && toCode(row)
+    },
+    async addPendingDevice({ userId, deviceId, now, maxDevices }) {
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(embeddedDevices)
+          .values({ userId, deviceId, createdAt: now, lastUsedAt: now })
+          .onConflictDoNothing()
+        await pruneDevices(tx, { userId, keep: deviceId, maxDevices })
+      })
+    },
+    async approveDevice({ userId, deviceId, now }) {
+      await db
+        .insert(embeddedDevices)
+        .values({ userId, deviceId, approvedAt: now, createdAt: now, lastUsedAt: now })
+        .onConflictDoUpdate({
+          target: [embeddedDevices.userId, embeddedDevices.deviceId],
+          set: {
+            approvedAt: sql`coalesce(${embeddedDevices.approvedAt}, ${now})`,
+            lastUsedAt: now,
+          },
+        })
+    },
+    async signIn({ email, newUserId, deviceId, projectId, session, now, maxDevices, maxSessions }) {
+      return db.transaction(async (tx) => {
+        await tx
+          .insert(embeddedUsers)
+          .values({ id: newUserId, email, createdAt: now })
+          .onConflictDoNothing({ target: embeddedUsers.email })
+        const [user] = await tx.select().from(embeddedUsers).where(eq(embeddedUsers.email, email))
+        if (!user) throw new Error('The user row vanished during sign-in.')
+        const [wallet] = await tx
+          .select({ userId: embeddedWallets.userId })
+          .from(embeddedWallets)
+          .where(eq(embeddedWallets.userId, user.id))
+        if (wallet) {
+          const [device] = await tx
+            .select({ approvedAt: embeddedDevices.approvedAt })
+            .from(embeddedDevices)
+            .where(and(eq(embeddedDevices.userId, user.id), eq(embeddedDevices.deviceId, deviceId)))
+          if (!device?.approvedAt) return { status: 'deviceNotApproved' }
+          await tx
+            .update(embeddedDevices)
+            .set({ lastUsedAt: now })
+            .where(and(eq(embeddedDevices.userId, user.id), eq(embeddedDevices.deviceId, deviceId)))
+        }
+        // No wallet yet: nothing to protect, and this device is where it will be created.
+        else
+          await tx
+            .insert(embeddedDevices)
+            .values({ userId: user.id, deviceId, approvedAt: now, createdAt: now, lastUsedAt: now })
+            .onConflictDoUpdate({
+              target: [embeddedDevices.userId, embeddedDevices.deviceId],
+              set: {
+                approvedAt: sql`coalesce(${embeddedDevices.approvedAt}, ${now})`,
+                lastUsedAt: now,
+              },
+            })
+        await pruneDevices(tx, { userId: user.id, keep: deviceId, maxDevices })
+        await tx.insert(embeddedSessions).values({
+          id: session.id,
+          tokenHash: session.tokenHash,
+          userId: user.id,
+          deviceId,
+          projectId,
+          expiresAt: session.expiresAt,
+          createdAt: now,
+        })
+        // The oldest open sessions past the cap end.
+        const open = await tx
+          .select({ id: embeddedSessions.id })
+          .from(embeddedSessions)
+          .where(
+            and(
+              eq(embeddedSessions.userId, user.id),
+              isNull(embeddedSessions.revokedAt),
+              gt(embeddedSessions.expiresAt, now),
+            ),
+          )
+          .orderBy(desc(embeddedSessions.createdAt), desc(embeddedSessions.id))
+        const ended = open.slice(maxSessions).map((row) => row.id)
+        if (ended.length > 0)
+          await tx
+            .update(embeddedSessions)
+            .set({ revokedAt: now })
+            .where(inArray(embeddedSessions.id, ended))
+        // Ended sessions older than their expiry by a week are not worth keeping.
+        await tx
+          .delete(embeddedSessions)
+          .where(
+            and(
+              eq(embeddedSessions.userId, user.id),
+              or(
+                lt(embeddedSessions.expiresAt, new Date(now.getTime() - 7 * 86_400_000)),
+                and(
+                  isNotNull(embeddedSessions.revokedAt),
+                  lt(embeddedSessions.revokedAt, new Date(now.getTime() - 7 * 86_400_000)),
+                ),
+              ),
+            ),
+          )
+        return { status: 'signedIn', user }
+      })
+    },
+    async getSessionByTokenHash(tokenHash) {
+      const [row] = await db
+        .select({
+          id: embeddedSessions.id,
+          userId: embeddedSessions.userId,
+          deviceId: embeddedSessions.deviceId,
+          projectId: embeddedSessions.projectId,
+          expiresAt: embeddedSessions.expiresAt,
+          revokedAt: embeddedSessions.revokedAt,
+          createdAt: embeddedSessions.createdAt,
+        })
+        .from(embeddedSessions)
+        .where(eq(embeddedSessions.tokenHash, tokenHash))
+      return row
+    },
+    async revokeSession({ id, now }) {
+      await db
+        .update(embeddedSessions)
+        .set({ revokedAt: sql`coalesce(${embeddedSessions.revokedAt}, ${now})` })
+        .where(eq(embeddedSessions.id, id))
+    },
+    async createWallet(wallet) {
+      const rows = await db
+        .insert(embeddedWallets)
+        .values(wallet)
+        .onConflictDoNothing()
+        .returning({ userId: embeddedWallets.userId })
+      return rows.length > 0
+    },
+    async updateEmail({ userId, email }) {
+      try {
+        return await db.transaction(async (tx) => {
+          const [other] = await tx
+            .select({ id: embeddedUsers.id })
+            .from(embeddedUsers)
+            .where(eq(embeddedUsers.email, email))
+          if (other && other.id !== userId) return 'taken'
+          await tx.update(embeddedUsers).set({ email }).where(eq(embeddedUsers.id, userId))
+          return 'updated'
+        })
+      } catch (error) {
+        // Another user took the address between the read and the write.
+        if (isUniqueViolation(error)) return 'taken'
+        throw error
+      }
+    },
+  }
+}
+
+/** Keeps the user's `maxDevices` most recently used devices (and `keep`); forgets the rest. */
+async function pruneDevices(
+  tx: LatchTransaction,
+  { userId, keep, maxDevices }: { userId: string; keep: string; maxDevices: number },
+) {
+  const devices = await tx
+    .select({ deviceId: embeddedDevices.deviceId })
+    .from(embeddedDevices)
+    .where(eq(embeddedDevices.userId, userId))
+    .orderBy(desc(embeddedDevices.lastUsedAt), desc(embeddedDevices.createdAt))
+  const kept = [keep, ...devices.map((row) => row.deviceId).filter((id) => id !== keep)].slice(
+    0,
+    maxDevices,
+  )
+  if (devices.length <= kept.length) return
+  await tx
+    .delete(embeddedDevices)
+    .where(and(eq(embeddedDevices.userId, userId), notInArray(embeddedDevices.deviceId, kept)))
+}
+
+function toCode(row: typeof embeddedCodes.$inferSelect): EmbeddedCodeRecord {
+  return { ...row, purpose: row.purpose as CodePurpose }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause)
+    if ((current as { code?: unknown }).code === '23505') return true
+  return false
+}
