@@ -1,12 +1,46 @@
 import {
+  type Connector,
   createLatchConfig,
+  embeddedWallet,
   type LatchConfig,
   type LatchWebConfig,
+  resolveOptions,
   walletConnect,
 } from '@latch/core'
 
-/** The app's `LatchConfig`: browser wallets through EIP-6963, phones through WalletConnect. */
+/**
+ * The app's `LatchConfig`: browser wallets through EIP-6963, phones through WalletConnect,
+ * and email sign-in through the embedded wallet when the config has an auth site and the
+ * email feature is on (its code loads only when the person starts the email flow, or when a
+ * stored session is restored on load).
+ */
 export function createAppConfig(webConfig: LatchWebConfig, window: Window): LatchConfig {
+  const metadata = {
+    name: webConfig.appName,
+    description: `${webConfig.appName}: connect a wallet and see your balances.`,
+    url: window.location.origin,
+    icons: [],
+  }
+  const emailOn = resolveOptions({ features: webConfig.features }).features.email
+  const embedded: Connector[] =
+    emailOn && webConfig.authUrl
+      ? [
+          embeddedWallet({
+            authUrl: webConfig.authUrl,
+            projectId: webConfig.projectId,
+            apiUrl: webConfig.apiUrl,
+            chainIds: webConfig.networks.map((network) => network.id),
+            metadata,
+            themeMode: () =>
+              webConfig.themeMode === 'dark' ||
+              (webConfig.themeMode !== 'light' &&
+                window.matchMedia?.('(prefers-color-scheme: dark)').matches)
+                ? 'dark'
+                : 'light',
+            window,
+          }),
+        ]
+      : []
   return createLatchConfig({
     networks: webConfig.networks,
     apiUrl: webConfig.apiUrl,
@@ -32,13 +66,9 @@ export function createAppConfig(webConfig: LatchWebConfig, window: Window): Latc
         projectId: webConfig.walletConnectProjectId ?? webConfig.projectId,
         relayUrl: webConfig.relayUrl,
         networks: webConfig.networks,
-        metadata: {
-          name: webConfig.appName,
-          description: `${webConfig.appName}: connect a wallet and see your balances.`,
-          url: window.location.origin,
-          icons: [],
-        },
+        metadata,
       }),
+      ...embedded,
     ],
   })
 }

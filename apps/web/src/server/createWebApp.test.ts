@@ -68,6 +68,8 @@ describe('createWebApp', () => {
     const csp = (await app.request('/')).headers.get('content-security-policy')
     expect(csp).toContain("connect-src 'self' http://127.0.0.1:4171 ws://127.0.0.1:4172;")
     expect(csp).toContain("script-src 'self'")
+    // No auth site configured: no frame at all.
+    expect(csp).toContain("frame-src 'none';")
     // The devnet profile's wallet talks to its own anvil node, and only it adds that origin.
     const devnet = createWebApp({
       distDir: fakeDist(),
@@ -84,6 +86,18 @@ describe('createWebApp', () => {
     expect((await devnet.request('/')).headers.get('content-security-policy')).toContain(
       "connect-src 'self' http://127.0.0.1:4171 ws://127.0.0.1:4172 http://127.0.0.1:4174;",
     )
+  })
+
+  it("frames the embedded wallet's auth site, and only it", async () => {
+    const withAuth = createWebApp({
+      distDir: fakeDist(),
+      config: { ...config, authUrl: 'http://127.0.0.1:4177' },
+    })
+    const csp = (await withAuth.request('/')).headers.get('content-security-policy') ?? ''
+    expect(csp).toContain('frame-src http://127.0.0.1:4177;')
+    expect(csp).toContain("frame-ancestors 'none'")
+    const script = await (await withAuth.request('/latch-config.js')).text()
+    expect(script).toContain('"authUrl":"http://127.0.0.1:4177"')
   })
 
   it('never puts a node URL in /latch-config.js or the CSP for real networks', async () => {

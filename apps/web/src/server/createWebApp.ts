@@ -30,7 +30,7 @@ const origin = (url: string) => {
 
 /**
  * The page may talk to its own origin, the API (whose JSON-RPC endpoint is every network's
- * RPC) and the relay only, so a dependency that tries another host fails loudly instead of
+ * RPC) and the relay only, and frame the auth site (the embedded wallet) only, so a dependency that tries another host fails loudly instead of
  * leaking. No node URL appears: in the devnet profile only, the Devnet Wallet's own anvil
  * nodes are added, since it plays a wallet and a wallet owns its node.
  */
@@ -47,7 +47,8 @@ export function contentSecurityPolicy(config: LatchWebConfig): string {
     // Wallet images come from the API's registry (/getWalletImage).
     `img-src 'self' data: ${origin(config.apiUrl) ?? ''}`.trim(),
     `connect-src 'self' ${[...hosts].join(' ')}`.trim(),
-    "frame-src 'none'",
+    // The embedded wallet's frame (email sign-in) on the auth site's origin, nothing else.
+    `frame-src ${(config.authUrl && origin(config.authUrl)) || "'none'"}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",

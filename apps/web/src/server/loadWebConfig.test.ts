@@ -94,6 +94,7 @@ describe('loadWebConfig', () => {
         LATCH_PROJECT_ID: 'ffffffffffffffffffffffffffffffff',
         LATCH_RELAY_URL: 'wss://relay.example',
         LATCH_API_URL: 'https://api.example',
+        LATCH_AUTH_URL: 'https://auth.example/',
       },
       rootDir: '/nowhere',
     })
@@ -101,6 +102,7 @@ describe('loadWebConfig', () => {
       apiUrl: 'https://api.example',
       projectId: 'ffffffffffffffffffffffffffffffff',
       relayUrl: 'wss://relay.example',
+      authUrl: 'https://auth.example',
       appName: 'Latch',
       networks: [
         {
@@ -264,7 +266,6 @@ describe('loadWebConfig view options', () => {
   it.each([
     ['swaps=on', 'features.swaps: this build of Latch has no swaps yet; leave it off.'],
     ['onramp=on', 'features.onramp: this build of Latch has no on-ramp yet; leave it off.'],
-    ['email=on', 'features.email: this build of Latch has no email login yet; leave it off.'],
     ['socials=on', 'features.socials: this build of Latch has no social login yet; leave it off.'],
     ['pay=on', 'features.pay: this build of Latch has no pay yet; leave it off.'],
     [

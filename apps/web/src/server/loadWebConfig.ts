@@ -110,6 +110,8 @@ export function loadWebConfig(parameters: LoadWebConfigParameters): LatchWebConf
     apiUrl,
     projectId,
     relayUrl,
+    // The embedded wallet's secure site (email sign-in), on its own origin.
+    authUrl: config.LATCH_AUTH_URL,
     ...(config.LATCH_WALLETCONNECT_PROJECT_ID
       ? { walletConnectProjectId: config.LATCH_WALLETCONNECT_PROJECT_ID }
       : {}),

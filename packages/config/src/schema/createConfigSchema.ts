@@ -273,7 +273,7 @@ export function createConfigSchema(parameters: CreateConfigSchemaParameters = {}
     /**
      * Feature switches of the views, `name=on|off` comma-separated, e.g.
      * `legalCheckbox=on,collapseWallets=on,allWallets=off`. A feature this build does not have
-     * (swaps, onramp, email, socials, smartSessions, pay) set to on stops the web
+     * (swaps, onramp, socials, smartSessions, pay) set to on stops the web
      * server at start.
      */
     LATCH_FEATURES: optional(

@@ -20,8 +20,8 @@ describe('resolveOptions', () => {
     const on = Object.entries(options.features)
       .filter(([, enabled]) => enabled)
       .map(([name]) => name)
-    // Swaps, on-ramp, email and socials: the spec says on, this build has none.
-    expect(on).toEqual(['receive', 'send', 'history', 'analytics', 'allWallets'])
+    // Swaps, on-ramp and socials: the spec says on, this build has none.
+    expect(on).toEqual(['receive', 'send', 'email', 'history', 'analytics', 'allWallets'])
     expect(options.restrictedTimeZones).toContain('Asia/Shanghai')
     expect(options.termsConditionsUrl).toBeUndefined()
     expect(options).toMatchObject({ allowUnsupportedChain: false, themeMode: 'system' })
@@ -41,7 +41,7 @@ describe('resolveOptions', () => {
       swaps: false,
       collapseWallets: true,
       receive: false,
-      email: false,
+      email: true,
       send: true,
     })
     expect(options.connectMethodsOrder).toEqual(['wallet', 'email'])
@@ -90,7 +90,6 @@ describe('resolveOptions refuses what this build does not have', () => {
   it.each([
     ['swaps', 'swaps'],
     ['onramp', 'on-ramp'],
-    ['email', 'email login'],
     ['socials', 'social login'],
     ['smartSessions', 'smart sessions'],
     ['pay', 'pay'],

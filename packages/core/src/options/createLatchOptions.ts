@@ -63,7 +63,6 @@ export type LatchFeatures = {
 export const unbuiltFeatures: readonly (keyof LatchFeatures)[] = [
   'swaps',
   'onramp',
-  'email',
   'socials',
   'smartSessions',
   'pay',
@@ -145,12 +144,15 @@ export type LatchOptionsParameters = {
 /** The defaults of spec sections 1 and 9. */
 export const defaultLatchOptions: LatchOptions = deepFreeze({
   features: {
-    // The spec's defaults are on; off until this build has something behind them.
+    // The spec's defaults are on; off until this build has something behind them (social
+    // login comes with issue 13).
     swaps: false,
     onramp: false,
     receive: true,
     send: true,
-    email: false,
+    // The embedded wallet (`embeddedWallet` connector): the Connect view shows the email field
+    // when the app configures that connector.
+    email: true,
     socials: false,
     history: true,
     // On as the spec says: the page asks the API, which collects nothing unless its operator

@@ -23,6 +23,16 @@ describe('parseLatchWebConfig', () => {
     expect(parseLatchWebConfig(valid).apiUrl).toBe('http://127.0.0.1:4171')
   })
 
+  it("keeps the embedded wallet's auth site (trimmed), and refuses one that is not http(s)", () => {
+    expect(parseLatchWebConfig(valid).authUrl).toBeUndefined()
+    expect(parseLatchWebConfig({ ...valid, authUrl: 'http://127.0.0.1:4177/' }).authUrl).toBe(
+      'http://127.0.0.1:4177',
+    )
+    expect(() => parseLatchWebConfig({ ...valid, authUrl: 'javascript:alert(1)' })).toThrow(
+      'authUrl: expected an http(s) URL.',
+    )
+  })
+
   it('accepts a devnet wallet on configured chains', () => {
     const devnetWallet = {
       address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',

@@ -32,6 +32,11 @@ export type LatchWebConfig = {
   /** WalletConnect relay, e.g. "ws://127.0.0.1:4172". */
   relayUrl: string
   /**
+   * The embedded wallet's secure site (LATCH_AUTH_URL), e.g. "http://127.0.0.1:4177": its
+   * frame holds the keys of email sign-in. Absent: no email sign-in.
+   */
+  authUrl?: string | undefined
+  /**
    * The project id the relay knows this app by (a WalletConnect Cloud id for the public
    * relay); default `projectId`, which the devnet relay accepts.
    */
@@ -243,6 +248,8 @@ export function parseLatchWebConfig(value: unknown): LatchWebConfig {
   const issues: Issues = []
   const apiUrl = readString(value, 'apiUrl', '', issues, httpUrl)
   const relayUrl = readString(value, 'relayUrl', '', issues, wsUrl)
+  const authUrl =
+    value.authUrl === undefined ? undefined : readString(value, 'authUrl', '', issues, httpUrl)
   const appName = readString(value, 'appName', '', issues)
   const networksValue = value.networks
   let networks: LatchNetwork[] = []
@@ -290,6 +297,7 @@ export function parseLatchWebConfig(value: unknown): LatchWebConfig {
     apiUrl: apiUrl.replace(/\/+$/, ''),
     projectId,
     relayUrl,
+    ...(authUrl ? { authUrl: authUrl.replace(/\/+$/, '') } : {}),
     ...(typeof value.walletConnectProjectId === 'string'
       ? { walletConnectProjectId: value.walletConnectProjectId }
       : {}),
