@@ -1,0 +1,81 @@
+import type { FrameEvent, FrameMethod, FrameRequestParams, FrameResult } from '@latch/api-contract'
+import type { Client, Hex } from 'viem'
+import type { DeviceShareStore } from '../keys/createDeviceShareStore.ts'
+import type { AuthApiClient } from './createAuthApiClient.ts'
+import type { SessionStore } from './createSessionStore.ts'
+import type { FrameConfig } from './frameConfigSchema.ts'
+
+/** What a confirmation shows before the frame signs (spec: site, network, what, value, fee). */
+export type ConfirmRequest = {
+  origin: string
+  networkName: string
+  kind: 'message' | 'typedData' | 'transaction'
+  details: { label: string; value: string }[]
+}
+
+/** The steps of the export dialog: send a fresh code, check it, then show the key. */
+export type ExportKeySteps = {
+  /** Mails a fresh code; answers the address it went to. */
+  askCode(): Promise<string>
+  verifyCode(otp: string): Promise<void>
+  /** Only after `verifyCode` succeeded. */
+  revealKey(): Promise<Hex>
+}
+
+/**
+ * The frame's own dialogs (apps/auth/src/frame/ui over the page's DOM; a fake in tests).
+ * A cancelled dialog rejects with `userRejected()` (4001).
+ */
+export type FrameUi = {
+  askNewPassphrase(): Promise<string>
+  /** Resolves once `verify` accepted the passphrase (a failure is shown in the dialog). */
+  askPassphrase(options: { verify(passphrase: string): Promise<void> }): Promise<string>
+  confirmRequest(request: ConfirmRequest): Promise<boolean>
+  showExportKey(steps: ExportKeySteps): Promise<void>
+  setTheme(mode: 'light' | 'dark'): void
+}
+
+/** The device share, wrapped at rest (`createDeviceShareStore`). */
+export type DeviceShares = Pick<DeviceShareStore, 'save' | 'load'>
+
+/** A network as a confirmation names it. */
+export type NetworkInfo = { name: string; symbol: string; decimals: number }
+
+/** What the frame remembers while it is open (the session itself is in IndexedDB). */
+export type FrameState = {
+  /** The email of the sign-in in progress (connectEmail -> connectOtp). */
+  pendingEmail?: string | undefined
+  /** The app's networks (syncDappData); the frame signs for these only. */
+  chainIds: number[]
+  chainId?: number | undefined
+  metadata?: FrameRequestParams<'syncDappData'>['metadata'] | undefined
+}
+
+/** Everything a handler may use: injected, so tests run the real flows in Node. */
+export type FrameContext = {
+  config: FrameConfig
+  api: AuthApiClient
+  sessions: SessionStore
+  deviceShares: DeviceShares
+  ui: FrameUi
+  state: FrameState
+  /** Tells the page (the origin of the first accepted request). */
+  emit(event: FrameEvent): void
+  /** Runs a dialog: one at a time, with `show` posted before and `hide` after. */
+  dialog<value>(run: () => Promise<value>): Promise<value>
+  publicClient(chainId: number): Client
+  network(chainId: number): Promise<NetworkInfo>
+  /** scrypt cost for new recovery shares (default the key module's 2^17; lower in tests). */
+  scryptN?: number | undefined
+}
+
+/** What a handler learns of the request besides its params. */
+export type FrameRequestInfo = { origin: string }
+
+export type FrameHandler<method extends FrameMethod> = (
+  context: FrameContext,
+  params: FrameRequestParams<method>,
+  request: FrameRequestInfo,
+) => Promise<FrameResult<method>>
+
+export type FrameHandlers = { [method in FrameMethod]: FrameHandler<method> }

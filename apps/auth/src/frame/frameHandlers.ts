@@ -1,0 +1,47 @@
+import type { FrameHandlers } from './frameContext.ts'
+import {
+  connectDevice,
+  connectEmail,
+  connectOtp,
+  isConnected,
+  signOut,
+} from './handlers/connect.ts'
+import { exportKey } from './handlers/exportKey.ts'
+import { getUser } from './handlers/getUser.ts'
+import { rpcRequest } from './handlers/rpcRequest.ts'
+import {
+  getSmartAccountEnabledNetworks,
+  notSupportedYet,
+  setPreferredAccount,
+  switchNetwork,
+  syncDappData,
+  syncTheme,
+} from './handlers/settings.ts'
+import {
+  updateEmail,
+  updateEmailPrimaryOtp,
+  updateEmailSecondaryOtp,
+} from './handlers/updateEmail.ts'
+
+/** One handler per method of `frameRequestParamsSchemas`. */
+export const frameHandlers: FrameHandlers = {
+  connectEmail,
+  connectDevice,
+  connectOtp,
+  connectSocial: notSupportedYet,
+  getFarcasterUri: notSupportedYet,
+  connectFarcaster: notSupportedYet,
+  isConnected,
+  getUser,
+  switchNetwork,
+  updateEmail,
+  updateEmailPrimaryOtp,
+  updateEmailSecondaryOtp,
+  signOut,
+  rpcRequest,
+  syncTheme,
+  syncDappData,
+  setPreferredAccount,
+  getSmartAccountEnabledNetworks,
+  exportKey,
+}

@@ -1,0 +1,104 @@
+import { AuthApiError, FrameRequestError, unauthorized } from '../../errors/frameRequest.ts'
+import type { FrameContext, FrameHandler } from '../frameContext.ts'
+
+/** `connectEmail`: mails a code (or, for a known user's new device, an approval link). */
+export const connectEmail: FrameHandler<'connectEmail'> = async (context, { email }) => {
+  const deviceId = await context.sessions.getDeviceId()
+  const { action } = await context.api.emailStart({
+    projectId: context.config.projectId,
+    email,
+    deviceId,
+  })
+  context.state.pendingEmail = email
+  return { action }
+}
+
+/** `connectDevice`: after the approval link was followed, asks again (now VERIFY_OTP). */
+export const connectDevice: FrameHandler<'connectDevice'> = async (context, _params, request) => {
+  const email = context.state.pendingEmail
+  if (!email) throw new FrameRequestError('NO_EMAIL', 'Enter your email first.')
+  return connectEmail(context, { email }, request)
+}
+
+/** `connectOtp`: the emailed code for a session, kept in IndexedDB across reloads. */
+export const connectOtp: FrameHandler<'connectOtp'> = async (context, { otp }) => {
+  const email = context.state.pendingEmail
+  if (!email) throw new FrameRequestError('NO_EMAIL', 'Enter your email first.')
+  const deviceId = await context.sessions.getDeviceId()
+  const { token, expiresAt, user } = await context.api.emailVerify({
+    projectId: context.config.projectId,
+    email,
+    deviceId,
+    otp,
+  })
+  await context.sessions.setSession({
+    token,
+    expiresAt,
+    email: user.email,
+    address: user.address ?? undefined,
+  })
+  context.state.pendingEmail = undefined
+  return { action: 'CONNECT' }
+}
+
+/** Forgets an ended session and tells the page ('Session Expired'). */
+async function expire(context: FrameContext) {
+  await context.sessions.clearSession()
+  context.emit({ name: 'signedOut', reason: 'expired' })
+}
+
+/**
+ * `isConnected`: whether the stored session still holds, asked of the API (a reload restores
+ * the wallet without a prompt). An expired or revoked one is forgotten and reported.
+ */
+export const isConnected: FrameHandler<'isConnected'> = async (context) => {
+  const session = await context.sessions.getSession()
+  if (!session) return { isConnected: false }
+  if (!(Date.parse(session.expiresAt) > Date.now())) {
+    await expire(context)
+    return { isConnected: false }
+  }
+  try {
+    const user = await context.api.getUser(session.token)
+    if (user.email !== session.email || (user.address ?? undefined) !== session.address)
+      await context.sessions.setSession({
+        ...session,
+        email: user.email,
+        address: user.address ?? undefined,
+      })
+  } catch (error) {
+    if (error instanceof AuthApiError && error.status === 401) {
+      await expire(context)
+      return { isConnected: false }
+    }
+    throw error
+  }
+  return { isConnected: true }
+}
+
+/** Reads the stored session or fails with 4100. */
+export async function requireSession(context: FrameContext) {
+  const session = await context.sessions.getSession()
+  if (!session) throw unauthorized()
+  return session
+}
+
+/**
+ * `signOut`: revokes the token at the API and forgets it here. The device id and the wrapped
+ * device share stay, so signing in again on this device needs no passphrase.
+ */
+export const signOut: FrameHandler<'signOut'> = async (context) => {
+  const session = await context.sessions.getSession()
+  if (session) {
+    try {
+      await context.api.signOut(session.token)
+    } catch (error) {
+      // Already ended at the API: forgetting it here is all that is left.
+      if (!(error instanceof AuthApiError && error.status === 401)) throw error
+    }
+    await context.sessions.clearSession()
+  }
+  context.state.pendingEmail = undefined
+  context.emit({ name: 'signedOut', reason: 'user' })
+  return {}
+}

@@ -1,0 +1,49 @@
+import { getAddress } from 'viem'
+import { AuthApiError, unauthorized } from '../../errors/frameRequest.ts'
+import type { FrameContext, FrameHandler } from '../frameContext.ts'
+import { createWallet, recoverWallet } from '../walletKeys.ts'
+import { requireSession } from './connect.ts'
+
+/** The network the frame is on: the asked one if the app has it, else the current, else the first. */
+export function pickChainId(context: FrameContext, asked?: number): number {
+  const { chainIds, chainId } = context.state
+  if (asked !== undefined && (chainIds.length === 0 || chainIds.includes(asked))) return asked
+  if (chainId !== undefined) return chainId
+  const first = chainIds[0]
+  if (first === undefined) throw new Error('No network: the app must send syncDappData first.')
+  return first
+}
+
+/**
+ * `getUser`: the signed-in user and wallet. On first sign-in the wallet is created (the
+ * frame asks for a recovery passphrase); on a device without its share it is recovered (the
+ * frame asks for that passphrase). Either may wait for the person, up to the page's 10 min.
+ */
+export const getUser: FrameHandler<'getUser'> = async (context, { chainId: asked }) => {
+  const session = await requireSession(context)
+  let user = await context.api.getUser(session.token).catch((error) => {
+    if (error instanceof AuthApiError && error.status === 401) throw unauthorized()
+    throw error
+  })
+  if (!user.address) {
+    try {
+      user = await createWallet(context, session.token)
+    } catch (error) {
+      // Another device of this user created it meanwhile: recover that one instead.
+      if (!(error instanceof AuthApiError && error.apiCode === 'WALLET_EXISTS')) throw error
+      user = await context.api.getUser(session.token)
+    }
+  }
+  const address = getAddress(user.address as string)
+  if (!(await context.deviceShares.load(address))) await recoverWallet(context, user)
+  await context.sessions.setSession({ ...session, email: user.email, address })
+  const chainId = pickChainId(context, asked)
+  context.state.chainId = chainId
+  return {
+    email: user.email,
+    address,
+    chainId,
+    preferredAccountType: 'eoa',
+    accounts: [{ address, type: 'eoa' }],
+  }
+}
