@@ -6,7 +6,8 @@ import { findFreePortBlock } from '@latch/test'
 import { testPortBase } from '../apps/devnet/src/ports.ts'
 import { startStack } from '../scripts/stack.ts'
 
-/** Starts devnet, relay, API and the production web build once for all browser tests. */
+/** Starts devnet (with its mailbox), relay, API, auth site and the production web build once for
+ * all browser tests. */
 export default async function globalSetup() {
   const stateDir = mkdtempSync(join(tmpdir(), 'latch-e2e-'))
   // Every setting checked once through the shared schema (a typo in LATCH_* stops here).
@@ -18,6 +19,8 @@ export default async function globalSetup() {
   process.env.LATCH_E2E_STATE_DIR = stateDir
   process.env.LATCH_E2E_WEB_URL = stack.webUrl
   process.env.LATCH_E2E_API_URL = stack.apiUrl
+  process.env.LATCH_E2E_AUTH_URL = stack.authUrl
+  process.env.LATCH_E2E_MAILBOX_URL = stack.mailboxUrl
   return async () => {
     await stack.stop()
   }

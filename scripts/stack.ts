@@ -13,13 +13,18 @@ export type Stack = {
   manifestPath: string
   webUrl: string
   apiUrl: string
+  /** The embedded wallet's secure site (apps/auth), on its own origin. */
+  authUrl: string
+  /** The local mailbox page: the mail the API sent (sign-in codes, device links). */
+  mailboxUrl: string
   stop(): Promise<void>
 }
 
 /**
  * Starts the whole local world: the WalletConnect relay, three anvil chains with their
- * contracts and faucet, the API and the production web build, each on its own port laid out
- * from `portBase`. Used by `npm start` and by the browser tests.
+ * contracts and faucet, the local mailbox (SMTP), the API, the embedded wallet's secure site
+ * (apps/auth, built) and the production web build, each on its own port laid out from
+ * `portBase`. Used by `npm start` and by the browser tests.
  */
 export async function startStack(options: {
   portBase: number
@@ -46,14 +51,26 @@ export async function startStack(options: {
 
     const apiUrl = `http://127.0.0.1:${ports.api}`
     const webUrl = `http://127.0.0.1:${ports.web}`
-    const env = { LATCH_STATE_DIR: options.stateDir }
+    const authUrl = `http://127.0.0.1:${ports.auth}`
+    const smtpUrl = devnet.manifest.smtpUrl ?? `smtp://127.0.0.1:${ports.smtp}`
+    const mailboxUrl = devnet.manifest.mailboxUrl ?? `http://127.0.0.1:${ports.services}/mailbox`
+    // Every service learns the auth site's origin: the API answers /auth/v1 to it alone, the
+    // web page may frame it, and the auth site itself listens there.
+    const env = { LATCH_STATE_DIR: options.stateDir, LATCH_AUTH_URL: authUrl }
     const api = spawnService(
       'api',
       ['apps/api/src/server.ts'],
-      { ...env, PORT: String(ports.api) },
+      { ...env, PORT: String(ports.api), LATCH_SMTP_URL: smtpUrl },
       options.log,
     )
     stops.push(() => stopChild(api))
+    const auth = spawnService(
+      'auth',
+      ['apps/auth/src/server/cli.ts'],
+      { ...env, PORT: String(ports.auth), LATCH_API_URL: apiUrl },
+      options.log,
+    )
+    stops.push(() => stopChild(auth))
     const webEnv = { ...env, PORT: String(ports.web), LATCH_API_URL: apiUrl }
     const web =
       options.web === 'dev'
@@ -75,9 +92,18 @@ export async function startStack(options: {
     stops.push(() => stopChild(web))
     await Promise.all([
       waitForHttp(`${apiUrl}/health`, api, 'the API'),
+      waitForHttp(`${authUrl}/health`, auth, 'the auth site'),
       waitForHttp(`${webUrl}/latch-config.js`, web, 'the web server'),
     ])
-    return { manifest: devnet.manifest, manifestPath: devnet.manifestPath, webUrl, apiUrl, stop }
+    return {
+      manifest: devnet.manifest,
+      manifestPath: devnet.manifestPath,
+      webUrl,
+      apiUrl,
+      authUrl,
+      mailboxUrl,
+      stop,
+    }
   } catch (error) {
     await stop()
     throw error
@@ -91,8 +117,10 @@ export function stackPortLabels(portBase: number): { port: number; label: string
     { port: ports.web, label: 'Latch web app' },
     { port: ports.api, label: 'Latch API' },
     { port: ports.relay, label: 'WalletConnect relay' },
-    { port: ports.services, label: 'devnet faucet and NFT server' },
+    { port: ports.services, label: 'devnet faucet, NFT server and mailbox page' },
     ...ports.chains.map((port, i) => ({ port, label: `devnet chain #${i + 1} RPC` })),
+    { port: ports.auth, label: 'embedded wallet site (apps/auth)' },
+    { port: ports.smtp, label: 'devnet mailbox (SMTP)' },
   ]
 }
 

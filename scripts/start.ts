@@ -6,8 +6,9 @@ import { defaultPortBase } from '../apps/devnet/src/ports.ts'
 import { stackPortLabels, startStack } from './stack.ts'
 
 /**
- * `npm start`: builds the web app for production, starts the local world (chains, contracts,
- * faucet, WalletConnect relay, API, web server) and prints where everything is.
+ * `npm start`: builds the web app for production and the embedded wallet's frame, starts the
+ * local world (chains, contracts, faucet, mailbox, WalletConnect relay, API, auth site, web
+ * server) and prints where everything is, then each sign-in code the mailbox receives.
  */
 const root = resolve(import.meta.dirname, '..')
 const verbose = process.argv.includes('--verbose')
@@ -34,25 +35,25 @@ try {
   process.exit(1)
 }
 
-if (!dev) buildWeb()
+if (!dev) build('the web app', 'apps/web')
+// The frame is always served from its build (its server sets the CSP and the project's config),
+// also with --dev; it is small and builds in about a second.
+build('the embedded wallet frame', 'apps/auth')
 
-function buildWeb() {
-  console.log('latch: building the web app...')
-  const build = spawnSync(
+function build(what: string, dir: string) {
+  console.log(`latch: building ${what}...`)
+  const result = spawnSync(
     process.execPath,
     [resolve(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'],
-    {
-      cwd: resolve(root, 'apps/web'),
-      stdio: 'inherit',
-    },
+    { cwd: resolve(root, dir), stdio: 'inherit' },
   )
-  if (build.status !== 0) {
-    console.error('latch: the web build failed (see above).')
+  if (result.status !== 0) {
+    console.error(`latch: the build of ${what} failed (see above).`)
     process.exit(1)
   }
 }
 
-console.log('latch: starting chains, relay, API and web server...')
+console.log('latch: starting chains, mailbox, relay, API, auth site and web server...')
 const startedAt = performance.now()
 let stack: Awaited<ReturnType<typeof startStack>>
 try {
@@ -61,7 +62,9 @@ try {
     stateDir,
     web: dev ? 'dev' : 'production',
     log: (line) => {
-      if (verbose || /error|warn|fail/i.test(line)) console.log(line)
+      // The mailbox's codes and links are always shown: they are how one signs in by email.
+      if (verbose || line.startsWith('[mailbox] ') || /error|warn|fail/i.test(line))
+        console.log(line)
     },
   })
 } catch (error) {
@@ -76,6 +79,8 @@ Latch is running${dev ? ' (web app with hot reload)' : ''} (ready in ${seconds} 
 
   Web app        ${stack.webUrl}
   API            ${stack.apiUrl}
+  Auth site      ${stack.authUrl}   (the embedded wallet's frame)
+  Mailbox        ${stack.mailboxUrl}   (sign-in codes; also printed here)
   Relay          ${manifest.relayUrl}   (WalletConnect)
   Faucet         ${manifest.faucetUrl}   (or: npm run faucet -- ADDRESS)
   Project id     ${manifest.projectId}

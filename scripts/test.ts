@@ -6,7 +6,7 @@ import { type StartPostgresReturnType, startPostgres } from './postgres.ts'
 /**
  * `npm test`: lint and format check, type check, layer check and unit/API/devnet tests
  * (Vitest; the storage tests on PGlite and on a throwaway PostgreSQL this script starts), the
- * production web build, then the browser tests (Playwright on Debian Chromium) against a
+ * production web build and the embedded wallet frame's build, then the browser tests (Playwright on Debian Chromium) against a
  * stack they start and stop themselves. Ends with one `N passed, N failed` line.
  */
 const root = resolve(import.meta.dirname, '..')
@@ -33,6 +33,7 @@ const typecheckProjects = [
   'apps/devnet',
   'packages/test',
   'apps/api',
+  'apps/auth',
   'apps/web',
   'e2e',
   'scripts',
@@ -63,6 +64,13 @@ const steps: Step[] = [
     command: process.execPath,
     args: [bin('vite'), 'build', '--logLevel', 'warn'],
     cwd: 'apps/web',
+  },
+  // The embedded wallet's frame: the browser tests' stack serves its build.
+  {
+    name: 'build auth',
+    command: process.execPath,
+    args: [bin('vite'), 'build', '--logLevel', 'warn'],
+    cwd: 'apps/auth',
   },
   { name: 'e2e', command: bin('playwright'), args: ['test', '-c', 'e2e/playwright.config.ts'] },
 ].filter((s) => only.length === 0 || only.some((o) => s.name.startsWith(o)))
