@@ -94,6 +94,7 @@ export function createFrame(parameters: CreateFrameParameters): Frame {
             timeout: 20_000,
             retryCount: 1,
             fetchOptions: { credentials: 'omit' },
+            fetchFn,
           }),
         })
         clients.set(chainId, client)
