@@ -4,7 +4,7 @@ import { askPassphrase } from './ui/askPassphrase.ts'
 import { confirmRequest } from './ui/confirmRequest.ts'
 import { showExportKey } from './ui/showExportKey.ts'
 
-/** The frame's dialogs in `host`, and the theme on the document (`data-theme`). */
+/** The frame's dialogs in `host`, and the theme as `data-theme` on <html> (dialog.css reads it). */
 export function createDomFrameUi(host: HTMLElement): FrameUi {
   const root = host.ownerDocument.documentElement
   return {
@@ -13,8 +13,9 @@ export function createDomFrameUi(host: HTMLElement): FrameUi {
     confirmRequest: (request) => confirmRequest(host, request),
     showExportKey: (steps) => showExportKey(host, steps),
     setTheme(mode) {
+      // On <html> only: a color-scheme on the document would make the browser paint the
+      // frame's canvas opaque when it differs from the page's (the dialog sets its own).
       root.dataset.theme = mode
-      root.style.colorScheme = mode
     },
   }
 }
