@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import {
+  type ApiRoute,
   type ApiRouteName,
   apiErrorSchema,
   apiRoutes,
   createOpenApiDocument,
+  type EmailVerifyResponse,
   healthResponseSchema,
   toOpenApiPath,
 } from '@latch/api-contract'
@@ -48,6 +50,7 @@ import {
 import { createTestLogger } from './indexer/testing/createTestLogger.ts'
 import { waitFor } from './indexer/testing/waitFor.ts'
 import { loadWalletRegistry } from './registry/loadWalletRegistry.ts'
+import type { Mail } from './services/embeddedWallet/mailer.ts'
 import { createMemoryWalletRegistryStore } from './stores/createMemoryWalletRegistryStore.ts'
 
 /** anvil's first test key (`testAccounts[0]`): test-only, signs as a wallet would. */
@@ -56,6 +59,8 @@ const account = privateKeyToAccount(
 )
 const [, bob] = testAccounts
 const pageOrigin = 'http://localhost:5173'
+/** The embedded wallet's site: the only origin `/auth/v1` answers. */
+const authOrigin = 'http://127.0.0.1:4177'
 const multicall3Address = '0xcA11bde05977b3631167028862bE2a173976CA11'
 
 /** Multicall3's runtime code, from the devnet's compiled contracts (read as a file). */
@@ -108,6 +113,32 @@ forEachDatabase('the API contract', (context) => {
   }
   const q = `projectId=${testProjectId}`
 
+  /** The mails the embedded wallet sent, and what its routes handed out so far. */
+  const mails: Mail[] = []
+  const embedded = { email: 'contract@example.com', token: '', deviceId: '0'.repeat(32) }
+  const lastCode = (to: string) =>
+    /^(\d{6}) is your Latch code$/.exec(
+      mails.findLast((mail) => mail.to === to)?.subject ?? '',
+    )?.[1] ?? ''
+  /** One `/auth/v1` call as the secure frame makes it (its origin, its bearer token). */
+  const callAuth = async (name: ApiRouteName, init: { method?: 'POST'; body?: unknown } = {}) => {
+    const route: ApiRoute = apiRoutes[name]
+    expect(route.method).toBe((init.method ?? 'GET').toLowerCase())
+    const response = await app.request(route.path, {
+      method: init.method ?? 'GET',
+      headers: {
+        origin: authOrigin,
+        'content-type': 'application/json',
+        ...(embedded.token ? { authorization: `Bearer ${embedded.token}` } : {}),
+      },
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    })
+    const body = await response.json()
+    if (!response.ok) throw new Error(`${route.path}: ${response.status} ${JSON.stringify(body)}`)
+    expect(response.headers.get('cache-control')).toBe(route.cacheControl)
+    return responseSchema(name, response.status).parse(body) as never
+  }
+
   beforeAll(async () => {
     chain = await createTestChain()
     // Balances are read through Multicall3 at its usual address, as on every public chain.
@@ -140,6 +171,11 @@ forEachDatabase('the API contract', (context) => {
       db: context.db,
       chain,
       wallets: createMemoryWalletRegistryStore(wallets),
+      embeddedWallet: {
+        authUrl: authOrigin,
+        mailer: { send: async (mail) => void mails.push(mail) },
+        authShareKey: new Uint8Array(32).fill(1),
+      },
     }).app
     const head = await chain.head()
     await waitFor(() => (indexer.status()[0]?.indexedBlock ?? -1) >= head, {
@@ -469,6 +505,99 @@ forEachDatabase('the API contract', (context) => {
       // Off for this project: refused with a listed error status, nothing stored.
       expect(apiRoutes.analyticsEvents.errors).toContain(response.status)
       apiErrorSchema.parse(await response.json())
+    },
+    // The embedded wallet, in the frame's order: sign in, create the wallet, change the email,
+    // export, approve a second device, sign out.
+    async authEmailStart() {
+      const body = await callAuth('authEmailStart', {
+        method: 'POST',
+        body: { projectId: testProjectId, email: embedded.email, deviceId: embedded.deviceId },
+      })
+      expect(body).toEqual({ action: 'VERIFY_OTP' })
+    },
+    async authEmailVerify() {
+      const body: EmailVerifyResponse = await callAuth('authEmailVerify', {
+        method: 'POST',
+        body: {
+          projectId: testProjectId,
+          email: embedded.email,
+          deviceId: embedded.deviceId,
+          otp: lastCode(embedded.email),
+        },
+      })
+      expect(body.user.email).toBe(embedded.email)
+      embedded.token = body.token
+    },
+    async authUser() {
+      const body: { email: string; address: null } = await callAuth('authUser')
+      expect(body).toMatchObject({ email: embedded.email, address: null })
+    },
+    async authCreateWallet() {
+      const body: { address: string; authShare: string } = await callAuth('authCreateWallet', {
+        method: 'POST',
+        body: { address: bob, authShare: 'YXV0aA==', sealedRecoveryShare: 'c2VhbGVk' },
+      })
+      expect(body).toMatchObject({ address: bob, authShare: 'YXV0aA==' })
+    },
+    async authEmailUpdate() {
+      const body = await callAuth('authEmailUpdate', {
+        method: 'POST',
+        body: { email: 'contract-new@example.com' },
+      })
+      expect(body).toEqual({ action: 'VERIFY_PRIMARY_OTP' })
+    },
+    async authEmailUpdatePrimary() {
+      const body = await callAuth('authEmailUpdatePrimary', {
+        method: 'POST',
+        body: { otp: lastCode(embedded.email) },
+      })
+      expect(body).toEqual({ action: 'VERIFY_SECONDARY_OTP' })
+    },
+    async authEmailUpdateSecondary() {
+      embedded.email = 'contract-new@example.com'
+      const body: { email: string } = await callAuth('authEmailUpdateSecondary', {
+        method: 'POST',
+        body: { otp: lastCode(embedded.email) },
+      })
+      expect(body.email).toBe(embedded.email)
+    },
+    async authExportStart() {
+      expect(await callAuth('authExportStart', { method: 'POST', body: {} })).toEqual({ ok: true })
+    },
+    async authExportVerify() {
+      const body = await callAuth('authExportVerify', {
+        method: 'POST',
+        body: { otp: lastCode(embedded.email) },
+      })
+      expect(body).toEqual({ ok: true })
+    },
+    async authDeviceApprove() {
+      // A second device of a user with a wallet gets a link by email.
+      const started = await app.request(apiRoutes.authEmailStart.path, {
+        method: 'POST',
+        headers: { origin: authOrigin, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          projectId: testProjectId,
+          email: embedded.email,
+          deviceId: '1'.repeat(32),
+        }),
+      })
+      expect(await started.json()).toEqual({ action: 'VERIFY_DEVICE' })
+      const link = /(http\S+\/auth\/v1\/device\/approve\?token=[\w-]+)/.exec(
+        mails.at(-1)?.text ?? '',
+      )?.[1]
+      const url = new URL(link ?? 'http://localhost/')
+      expect(url.pathname).toBe(apiRoutes.authDeviceApprove.path)
+      const response = await app.request(url.pathname + url.search)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toContain(
+        apiRoutes.authDeviceApprove.responses[200].contentType,
+      )
+      expect(response.headers.get('cache-control')).toBe(apiRoutes.authDeviceApprove.cacheControl)
+    },
+    async authSignOut() {
+      expect(await callAuth('authSignOut', { method: 'POST', body: {} })).toEqual({ ok: true })
+      await expect(callAuth('authUser')).rejects.toThrow(/401.*SESSION_EXPIRED/)
     },
   }
 

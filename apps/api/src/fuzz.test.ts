@@ -1,7 +1,7 @@
 import http from 'node:http'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type RawHttpResponse, sendRawHttp } from './testing/sendRawHttp.ts'
-import { serveTestApi, testApiProjectId } from './testing/serveTestApi.ts'
+import { serveTestApi, testApiProjectId, testAuthOrigin } from './testing/serveTestApi.ts'
 
 /**
  * The API fuzz (issue 9, item 10): at least 10,000 generated malformed requests per run over
@@ -102,6 +102,8 @@ const origins = [
   'https://app.test',
   'https://deep.sub.app.test',
   'https://evil.test',
+  testAuthOrigin,
+  testAuthOrigin,
   'null',
   'https://app.test/',
   'https://app.test:99999',
@@ -149,6 +151,19 @@ const routes: readonly { method: string; path: readonly string[]; post?: boolean
   // The JSON-RPC endpoint (its node is the dead RPC: forwarded calls fail with -32603).
   { method: 'POST', path: ['/v1/'], post: true },
   { method: 'POST', path: ['/v1'], post: true },
+  // The embedded wallet (`/auth/v1`): its site's origin is among the origins above.
+  { method: 'POST', path: ['/auth/v1/email/start'], post: true },
+  { method: 'POST', path: ['/auth/v1/email/verify'], post: true },
+  { method: 'GET', path: ['/auth/v1/device/approve'] },
+  { method: 'GET', path: ['/auth/v1/device/approve?token=', '{p}'] },
+  { method: 'GET', path: ['/auth/v1/user'] },
+  { method: 'POST', path: ['/auth/v1/wallet'], post: true },
+  { method: 'POST', path: ['/auth/v1/email/update'], post: true },
+  { method: 'POST', path: ['/auth/v1/email/update/primary'], post: true },
+  { method: 'POST', path: ['/auth/v1/email/update/secondary'], post: true },
+  { method: 'POST', path: ['/auth/v1/export/start'], post: true },
+  { method: 'POST', path: ['/auth/v1/export/verify'], post: true },
+  { method: 'POST', path: ['/auth/v1/signout'], post: true },
 ]
 
 const queryNames = [
@@ -202,6 +217,11 @@ function badBody(random: Random, projectId: string | undefined): string | Buffer
       'name',
       'address',
       'chainId',
+      'email',
+      'deviceId',
+      'otp',
+      'authShare',
+      'sealedRecoveryShare',
     ])
       if (random.next() < 0.5) body[key] = value()
     return body
@@ -291,6 +311,15 @@ function generateRequest(random: Random): FuzzRequest {
     headers['x-project-id'] = projectId
   if (method === 'OPTIONS') headers['access-control-request-method'] = 'POST'
   if (random.next() < 0.1) headers['x-sdk-version'] = 'é'.repeat(random.int(100))
+  if (random.next() < 0.2)
+    headers.authorization = random.pick([
+      `Bearer ${'x'.repeat(43)}`,
+      'Bearer',
+      'Bearer ',
+      'Basic dXNlcjpwYXNz',
+      `Bearer ${'a'.repeat(5000)}`,
+      'bearer %00',
+    ])
   if (random.next() < 0.05) headers['x-padding'] = 'p'.repeat(4000 + random.int(14_000))
   if (random.next() < 0.03)
     headers.host = random.pick(['evil.test', 'a b', '', '[::1', `${'h'.repeat(300)}`])

@@ -6,6 +6,19 @@ import {
 } from './analytics.ts'
 import { balanceQuerySchema, balanceResponseSchema } from './balance.ts'
 import { supportedChainsResponseSchema } from './chains.ts'
+import {
+  authUserSchema,
+  createWalletBodySchema,
+  emailStartBodySchema,
+  emailStartResponseSchema,
+  emailVerifyBodySchema,
+  emailVerifyResponseSchema,
+  exportVerifyBodySchema,
+  okResponseSchema,
+  updateEmailBodySchema,
+  updateEmailOtpBodySchema,
+  updateEmailResponseSchema,
+} from './embeddedWallet.ts'
 import { historyQuerySchema, historyResponseSchema } from './history.ts'
 import { identityQuerySchema, identityResponseSchema } from './identity.ts'
 import {
@@ -65,7 +78,16 @@ export type ApiRoute = {
   summary: string
   description?: string | undefined
   /** Groups routes in the reference. */
-  tag: 'Meta' | 'Chains' | 'Account' | 'Prices' | 'Names' | 'Sign-in' | 'Wallets' | 'Project'
+  tag:
+    | 'Meta'
+    | 'Chains'
+    | 'Account'
+    | 'Prices'
+    | 'Names'
+    | 'Sign-in'
+    | 'Wallets'
+    | 'Project'
+    | 'Embedded wallet'
   /** Whether the call names a project (`projectId` in the query or body, or `X-Project-Id`). */
   project: boolean
   params?: z.ZodObject | undefined
@@ -90,6 +112,158 @@ const rpcQuerySchema = z.object({
   projectId: projectIdParam.optional(),
 })
 const imageParams = z.object({ chainId: chainIdParam, address: addressParam })
+
+/** What every embedded-wallet route says of its caller. */
+const embeddedCaller =
+  "Only from the embedded wallet site's origin (LATCH_AUTH_URL): any other Origin, or none, is a 403 `ORIGIN_NOT_ALLOWED`."
+/** ... and of the session it needs. */
+const embeddedSession = `${embeddedCaller} Needs \`Authorization: Bearer <token>\` (from \`POST /auth/v1/email/verify\`): without one, or expired or signed out, 401 \`SESSION_EXPIRED\`.`
+const noStore = 'no-store'
+
+/** The embedded wallet's auth API (`/auth/v1`), called by the secure frame only. */
+function embeddedWalletRoutes() {
+  return {
+    authEmailStart: {
+      method: 'post',
+      path: '/auth/v1/email/start',
+      summary:
+        'Mails a 6-digit sign-in code, or a device-approval link to a known user on a new device.',
+      description: `${embeddedCaller} Answers \`VERIFY_OTP\` (a code was mailed: new user or approved device) or \`VERIFY_DEVICE\` (the user has a wallet and this device is new: an approval link was mailed; ask again once it was followed). One email per address every 30 s: 429 \`EMAIL_COOLDOWN\` 'Please try again after {n} seconds' with \`retryAfterSeconds\`; emails per address and per IP are capped per hour (429 \`RATE_LIMITED\`); 503 when the email could not be sent (the cooldown is not taken).`,
+      tag: 'Embedded wallet',
+      project: true,
+      body: emailStartBodySchema,
+      responses: { 200: { description: 'What to do next.', schema: emailStartResponseSchema } },
+      cacheControl: noStore,
+    },
+    authEmailVerify: {
+      method: 'post',
+      path: '/auth/v1/email/verify',
+      summary: 'Signs in with the mailed code: a bearer session (7 days) and the user.',
+      description: `${embeddedCaller} The newest code for the address and device, within 10 minutes, once; 5 tries per code (400 \`INVALID_OTP\` with the tries left, then \`OTP_EXPIRED\`). A known user's unapproved device: 403 \`DEVICE_NOT_APPROVED\`. Creates the user on first sign-in.`,
+      tag: 'Embedded wallet',
+      project: true,
+      body: emailVerifyBodySchema,
+      responses: { 200: { description: 'The session.', schema: emailVerifyResponseSchema } },
+      cacheControl: noStore,
+    },
+    authDeviceApprove: {
+      method: 'get',
+      path: '/auth/v1/device/approve',
+      summary:
+        'The device-approval link of the email: approves the device, answers a small HTML page.',
+      description:
+        'Opened top-level from the email (no Origin check); the page has no script and a strict CSP. A used, expired or unknown link answers a page saying so (200 too: it is read by a person).',
+      tag: 'Embedded wallet',
+      project: false,
+      query: z.object({ token: z.string().describe('The token of the emailed link.') }),
+      responses: {
+        200: { description: '"Device approved. Go back to the app."', contentType: 'text/html' },
+      },
+      errors: [404],
+      cacheControl: noStore,
+    },
+    authUser: {
+      method: 'get',
+      path: '/auth/v1/user',
+      summary:
+        "The signed-in user, with the wallet's address and shares (the auth share decrypted).",
+      description: embeddedSession,
+      tag: 'Embedded wallet',
+      project: false,
+      responses: { 200: { description: 'The user.', schema: authUserSchema } },
+      errors: [401, 403],
+      cacheControl: noStore,
+    },
+    authCreateWallet: {
+      method: 'post',
+      path: '/auth/v1/wallet',
+      summary:
+        "Stores the new wallet's address, auth share (encrypted at rest) and sealed recovery share.",
+      description: `${embeddedSession} Once per user: 409 \`WALLET_EXISTS\` after.`,
+      tag: 'Embedded wallet',
+      project: false,
+      body: createWalletBodySchema,
+      responses: { 200: { description: 'The user with the wallet.', schema: authUserSchema } },
+      errors: [401, 403, 409],
+      cacheControl: noStore,
+    },
+    authEmailUpdate: {
+      method: 'post',
+      path: '/auth/v1/email/update',
+      summary:
+        "Starts changing the user's email: a code to the current address and one to the new one.",
+      description: `${embeddedSession} 409 \`EMAIL_TAKEN\` when another user has the address; the 30 s cooldown and hourly caps apply.`,
+      tag: 'Embedded wallet',
+      project: false,
+      body: updateEmailBodySchema,
+      responses: {
+        200: { description: '`VERIFY_PRIMARY_OTP`.', schema: updateEmailResponseSchema },
+      },
+      errors: [401, 403, 409],
+      cacheControl: noStore,
+    },
+    authEmailUpdatePrimary: {
+      method: 'post',
+      path: '/auth/v1/email/update/primary',
+      summary: 'The code sent to the current address.',
+      description: embeddedSession,
+      tag: 'Embedded wallet',
+      project: false,
+      body: updateEmailOtpBodySchema,
+      responses: {
+        200: { description: '`VERIFY_SECONDARY_OTP`.', schema: updateEmailResponseSchema },
+      },
+      errors: [401, 403],
+      cacheControl: noStore,
+    },
+    authEmailUpdateSecondary: {
+      method: 'post',
+      path: '/auth/v1/email/update/secondary',
+      summary: 'The code sent to the new address (after the primary one): the email changes.',
+      description: `${embeddedSession} 409 \`EMAIL_TAKEN\` when another user took the address meanwhile.`,
+      tag: 'Embedded wallet',
+      project: false,
+      body: updateEmailOtpBodySchema,
+      responses: { 200: { description: 'The user, with the new email.', schema: authUserSchema } },
+      errors: [401, 403, 409],
+      cacheControl: noStore,
+    },
+    authExportStart: {
+      method: 'post',
+      path: '/auth/v1/export/start',
+      summary: 'Mails a fresh code that the frame asks for before it shows the private key.',
+      description: embeddedSession,
+      tag: 'Embedded wallet',
+      project: false,
+      responses: { 200: { description: 'Mailed.', schema: okResponseSchema } },
+      errors: [401, 403],
+      cacheControl: noStore,
+    },
+    authExportVerify: {
+      method: 'post',
+      path: '/auth/v1/export/verify',
+      summary: 'Checks the export code (single use, 5 tries, 10 minutes).',
+      description: embeddedSession,
+      tag: 'Embedded wallet',
+      project: false,
+      body: exportVerifyBodySchema,
+      responses: { 200: { description: 'The code is right.', schema: okResponseSchema } },
+      errors: [401, 403],
+      cacheControl: noStore,
+    },
+    authSignOut: {
+      method: 'post',
+      path: '/auth/v1/signout',
+      summary: 'Ends the session: its token no longer works.',
+      description: embeddedSession,
+      tag: 'Embedded wallet',
+      project: false,
+      responses: { 200: { description: 'Signed out.', schema: okResponseSchema } },
+      errors: [401, 403],
+      cacheControl: noStore,
+    },
+  } as const satisfies Record<string, ApiRoute>
+}
 
 /**
  * Every route of the Latch API (spec section 7), by name. A test fails when the server serves a
@@ -444,6 +618,7 @@ export const apiRoutes = {
       204: { description: 'Only notifications (no id): nothing to answer.' },
     },
   },
+  ...embeddedWalletRoutes(),
 } as const satisfies Record<string, ApiRoute>
 
 export type ApiRouteName = keyof typeof apiRoutes

@@ -66,10 +66,8 @@ export function embeddedWalletRoute(
         c.header('X-Frame-Options', 'DENY')
         c.header('Referrer-Policy', 'no-referrer')
         c.header('X-Content-Type-Options', 'nosniff')
-        return c.html(
-          renderDeviceApprovedPage(outcome),
-          outcome === 'approved' ? 200 : outcome === 'unknown' ? 404 : 410,
-        )
+        // A page for a person, whatever happened (it says so): refusals of the API are JSON.
+        return c.html(renderDeviceApprovedPage(outcome))
       })
       .get('/user', async (c) => {
         const { user } = await signedIn(c)

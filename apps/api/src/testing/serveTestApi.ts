@@ -6,6 +6,7 @@ import { createHttpServer, type HttpServerLimits } from '../createHttpServer.ts'
 import { createDatabase } from '../db/createDatabase.ts'
 import { createTestLogger } from '../indexer/testing/createTestLogger.ts'
 import { networkFromInput } from '../network.ts'
+import type { Mail } from '../services/embeddedWallet/mailer.ts'
 import { createDbCacheStore } from '../stores/createDbCacheStore.ts'
 import { createMemoryProjectStore } from '../stores/createMemoryProjectStore.ts'
 import { createMemoryWalletRegistryStore } from '../stores/createMemoryWalletRegistryStore.ts'
@@ -18,6 +19,8 @@ export type ServeTestApiParameters = {
 
 /** The project the test API knows, allowed from `https://app.test` and `*.app.test`. */
 export const testApiProjectId = 'edge-test-project'
+/** The embedded wallet's site of the test API: the only origin `/auth/v1` answers. */
+export const testAuthOrigin = 'https://auth.app.test'
 /** The key in the test network's (dead) RPC URL: no log line may ever show it. */
 export const testRpcKey = 'SECRET-RPC-KEY-8d1f0c'
 
@@ -27,6 +30,8 @@ export const testRpcKey = 'SECRET-RPC-KEY-8d1f0c'
  * so anything reaching the chain fails fast and cleanly. For tests.
  */
 export async function serveTestApi({ limits, publicUrl }: ServeTestApiParameters = {}) {
+  // The embedded wallet's mails are kept here (the last 100), not sent.
+  const mails: Mail[] = []
   const database = await createDatabase({ dataDir: 'memory://', migrate: true })
   const deadPort = await findFreePort()
   const network = networkFromInput({
@@ -60,6 +65,16 @@ export async function serveTestApi({ limits, publicUrl }: ServeTestApiParameters
     logger,
     db: database.db,
     publicUrl,
+    embeddedWallet: {
+      authUrl: testAuthOrigin,
+      mailer: {
+        async send(mail) {
+          mails.push(mail)
+          if (mails.length > 100) mails.shift()
+        },
+      },
+      authShareKey: new Uint8Array(32).fill(3),
+    },
   })
   const server = createHttpServer(app.fetch, {
     headersTimeoutMs: 10_000,
@@ -75,6 +90,7 @@ export async function serveTestApi({ limits, publicUrl }: ServeTestApiParameters
     port,
     server,
     logEntries: entries,
+    mails,
     async stop() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve())

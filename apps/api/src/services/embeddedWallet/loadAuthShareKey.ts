@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
+import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
 export type LoadAuthShareKeyParameters = {
@@ -29,13 +29,17 @@ export async function loadAuthShareKey({
     return { key: new Uint8Array(Buffer.from(keyHex, 'hex')), source: 'LATCH_AUTH_SHARE_KEY' }
   const file = path.join(stateDir, 'auth-share.key')
   await mkdir(stateDir, { recursive: true })
+  // Written whole under a temporary name, then linked into place: of two processes starting
+  // together, one links its key and the other (EEXIST) reads that one, never a half-written file.
+  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`
+  await writeFile(temporary, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 })
   try {
-    // `wx`: of two processes starting together, one writes and the other reads its key.
-    await writeFile(file, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 })
-    await chmod(file, 0o600)
+    await link(temporary, file)
     return { key: await readKeyFile(file), source: 'generated', file }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+  } finally {
+    await rm(temporary, { force: true })
   }
   return { key: await readKeyFile(file), source: 'file', file }
 }
