@@ -52,7 +52,7 @@ export const errorMessageKeys = {
   EmbeddedWalletLoadError: 'alert.embeddedWalletLoadFailed.title',
   EmbeddedWalletTimeoutError: 'alert.embeddedWalletTimeout.title',
   EmbeddedWalletRequestError: undefined,
-  EmbeddedWalletAbortedError: 'error.somethingWentWrong',
+  EmbeddedWalletAbortedError: 'error.generic',
   EmailCooldownError: 'error.emailCooldown',
   AuthConnectorNotFoundError: undefined,
 } as const

@@ -17,6 +17,8 @@ export type ModalRoute = {
   caipNetworkId?: string | undefined
   /** The account name a view is about (RegisterAccountNameSuccess), e.g. "alice.latch.id". */
   accountName?: string | undefined
+  /** The email a view is about (EmailVerifyOtp, EmailVerifyDevice, the email change). */
+  email?: string | undefined
 }
 
 export type ModalRouterState = {

@@ -1,6 +1,7 @@
 /**
  * Every view the connect modal can show: the modal views of spec section 2 (Connect to
- * ApproveTransaction), then Latch's own (Networks, Send, Receive, Sessions). `@latch/react`'s
+ * ApproveTransaction), then Latch's own (Networks, Send, Receive, Sessions), then the
+ * embedded wallet's email views (sign-in code, device approval, email change). `@latch/react`'s
  * route table maps each one (`modalRoutes`, checked by the type system and a test).
  */
 export const modalViews = [
@@ -21,6 +22,11 @@ export const modalViews = [
   'Send',
   'Receive',
   'Sessions',
+  'EmailVerifyOtp',
+  'EmailVerifyDevice',
+  'UpdateEmailWallet',
+  'UpdateEmailPrimaryOtp',
+  'UpdateEmailSecondaryOtp',
 ] as const
 
 /** A modal view's name. */

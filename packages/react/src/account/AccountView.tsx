@@ -58,6 +58,18 @@ export type AccountViewProps = {
    * "Register name") is held open so the panel does not shift under a click when it arrives.
    */
   identityPending?: boolean | undefined
+  /**
+   * The embedded (email) wallet: its email, Update email, Export key and Sign out (which
+   * replaces Disconnect).
+   */
+  embedded?:
+    | {
+        email: string | undefined
+        onUpdateEmail(): void
+        onExportKey(): void
+        exporting?: boolean | undefined
+      }
+    | undefined
   /** The tabs (Tokens, NFTs, Activity). */
   children?: ReactNode
 }
@@ -205,8 +217,8 @@ export function AccountView(props: AccountViewProps) {
             onClick={props.onDisconnect}
             disabled={props.disconnecting}
             aria-busy={props.disconnecting || undefined}
-            aria-label={t('account.disconnect')}
-            title={t('account.disconnect')}
+            aria-label={props.embedded ? t('account.signOut') : t('account.disconnect')}
+            title={props.embedded ? t('account.signOut') : t('account.disconnect')}
             data-testid="account-disconnect"
           >
             <svg viewBox="0 0 24 24" aria-hidden="true">
@@ -219,6 +231,44 @@ export function AccountView(props: AccountViewProps) {
       <p className="latch-account__copied" role="status">
         {props.copied ? t('account.addressCopied') : ''}
       </p>
+
+      {props.embedded ? (
+        <div className="latch-account__embedded" data-testid="account-embedded">
+          {props.embedded.email ? (
+            <p className="latch-account__email" data-testid="account-email" dir="ltr">
+              {props.embedded.email}
+            </p>
+          ) : null}
+          <button
+            type="button"
+            className="latch-link"
+            onClick={props.embedded.onUpdateEmail}
+            data-testid="account-update-email"
+          >
+            {t('account.updateEmail')}
+          </button>
+          <button
+            type="button"
+            className="latch-link"
+            onClick={props.embedded.onExportKey}
+            disabled={props.embedded.exporting}
+            aria-busy={props.embedded.exporting || undefined}
+            data-testid="account-export-key"
+          >
+            {t('account.exportKey')}
+          </button>
+          <button
+            type="button"
+            className="latch-link"
+            onClick={props.onDisconnect}
+            disabled={props.disconnecting}
+            aria-busy={props.disconnecting || undefined}
+            data-testid="account-sign-out"
+          >
+            {t('account.signOut')}
+          </button>
+        </div>
+      ) : null}
 
       {props.onOpenNetworks ? (
         <button

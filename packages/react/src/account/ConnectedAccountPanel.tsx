@@ -30,6 +30,7 @@ import { useAccountBalance } from './useAccountBalance.ts'
 import { useAccountHistory } from './useAccountHistory.ts'
 import { useAccountNfts } from './useAccountNfts.ts'
 import { useDisconnectAccount } from './useDisconnectAccount.ts'
+import { useEmbeddedAccount } from './useEmbeddedAccount.ts'
 import { useIdentity } from './useIdentity.ts'
 import { useNow } from './useNow.ts'
 
@@ -73,6 +74,8 @@ function AccountPanel(props: ConnectedAccountProps) {
   const identity = useIdentity(account.address)
   const pending = usePendingTransactions({ address: account.address, chainId: account.chainId })
   const disconnector = useDisconnectAccount({ onDisconnected: inModal ? router.close : undefined })
+  // The email wallet: Sign out (both sides) stands for Disconnect.
+  const embedded = useEmbeddedAccount({ onSignedOut: inModal ? router.close : undefined })
   // The API refused the app (a 403 from analytics): 'Invalid App Configuration' below.
   const analyticsError = useAnalyticsError()
   if (!account.address) return null
@@ -154,8 +157,21 @@ function AccountPanel(props: ConnectedAccountProps) {
       }
       onCopyAddress={() => clipboard.copy(account.address ?? '')}
       copied={clipboard.copied}
-      onDisconnect={disconnector.disconnect}
-      disconnecting={disconnector.isPending}
+      onDisconnect={embedded ? embedded.signOut : disconnector.disconnect}
+      disconnecting={embedded ? embedded.signingOut : disconnector.isPending}
+      embedded={
+        embedded
+          ? {
+              email: embedded.user?.email,
+              onUpdateEmail: () =>
+                inModal
+                  ? router.push({ view: 'UpdateEmailWallet' })
+                  : router.open({ view: 'UpdateEmailWallet' }),
+              onExportKey: embedded.exportKey,
+              exporting: embedded.exporting,
+            }
+          : undefined
+      }
       // Offered once the identity says the account has no name yet.
       onRegisterName={
         identity.data && !identity.data.name ? () => openView('RegisterAccountName') : undefined

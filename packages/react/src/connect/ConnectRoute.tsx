@@ -1,4 +1,6 @@
+import type { ModalRoute } from '@latch/core'
 import { useMemo } from 'react'
+import { EmailSignIn } from '../email/EmailSignIn.tsx'
 import { useConfig } from '../hooks/useConfig.ts'
 import { useLatchState } from '../hooks/useLatchState.ts'
 import { useRecommendedWallets } from '../hooks/useRecommendedWallets.ts'
@@ -9,6 +11,8 @@ import { type ConnectTarget, getConnectWallets } from './getConnectWallets.ts'
 export type ConnectRouteProps = {
   onSelect(target: ConnectTarget): void
   onAllWallets(): void
+  /** After the email method sent its code: the next view (EmailVerifyOtp or EmailVerifyDevice). */
+  onEmailNext?: ((route: ModalRoute) => void) | undefined
 }
 
 /** This tab's agreement to the legal checkbox survives going to All Wallets and back. */
@@ -53,12 +57,24 @@ export function ConnectRoute(props: ConnectRouteProps) {
     [recentWallets, connectors, listings, options.features.collapseWallets],
   )
   const hasWalletConnect = connectors.some((connector) => connector.type === 'WALLET_CONNECT')
+  // Email sign-in needs the embedded wallet's connector (an auth site configured).
+  const hasEmail =
+    options.features.email && connectors.some((connector) => connector.type === 'AUTH')
+  const methods = getConnectMethods(options.connectMethodsOrder, {
+    email: hasEmail,
+    social: options.features.socials,
+  })
   return (
     <ConnectView
-      methods={getConnectMethods(options.connectMethodsOrder, {
-        email: options.features.email,
-        social: options.features.socials,
-      })}
+      methods={methods}
+      email={
+        hasEmail ? (
+          <EmailSignIn
+            onNext={(route) => props.onEmailNext?.(route)}
+            autoFocus={methods[0] === 'email' && !options.features.legalCheckbox}
+          />
+        ) : undefined
+      }
       wallets={wallets}
       loadingWallets={hasWalletConnect && registry.isPending && !options.features.collapseWallets}
       allWallets={

@@ -1,12 +1,14 @@
 import type { ConnectMethod } from '@latch/core'
-import { useId, useState } from 'react'
+import { type ReactNode, useId, useState } from 'react'
 import { useMessages } from '../hooks/useMessages.ts'
 import type { ConnectWalletItem } from './getConnectWallets.ts'
 import { WalletList } from './WalletList.tsx'
 
 export type ConnectViewProps = {
-  /** The connect methods, in the configured order (email and social arrive with the next issue). */
+  /** The connect methods, in the configured order (social arrives with issue 13). */
   methods: readonly ConnectMethod[]
+  /** The email method's field (shown where `methods` puts 'email'). */
+  email?: ReactNode
   wallets: readonly ConnectWalletItem[]
   /** The registry is loading: placeholder rows for the recommended wallets. */
   loadingWallets: boolean
@@ -80,7 +82,17 @@ export function ConnectView(props: ConnectViewProps) {
         </div>
       ) : null}
       {props.methods.map((method) =>
-        method === 'wallet' ? (
+        method === 'email' && props.email ? (
+          // Locked like the wallets until the legal checkbox is ticked.
+          <fieldset
+            key={method}
+            className="latch-connect__method"
+            disabled={locked}
+            aria-describedby={locked ? legalId : undefined}
+          >
+            {props.email}
+          </fieldset>
+        ) : method === 'wallet' ? (
           <section key={method} className="latch-connect__wallets" aria-busy={props.loadingWallets}>
             <WalletList
               wallets={props.wallets}

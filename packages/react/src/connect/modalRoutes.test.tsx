@@ -25,6 +25,14 @@ const specViews = [
 ]
 /** Latch's own views (network picker, send, receive, sign-in sessions). */
 const latchViews = ['Networks', 'Send', 'Receive', 'Sessions']
+/** The embedded wallet's email views (AppKit's names). */
+const emailViews = [
+  'EmailVerifyOtp',
+  'EmailVerifyDevice',
+  'UpdateEmailWallet',
+  'UpdateEmailPrimaryOtp',
+  'UpdateEmailSecondaryOtp',
+]
 
 const noop = () => {}
 const router = createModalRouter()
@@ -52,14 +60,14 @@ const context: ModalViewContext = {
 }
 
 describe('modalRoutes', () => {
-  it.each([...specViews, ...latchViews])('has an entry for %s', (view) => {
+  it.each([...specViews, ...latchViews, ...emailViews])('has an entry for %s', (view) => {
     expect(Object.hasOwn(modalRoutes, view), `no route for ${view}`).toBe(true)
     expect(modalViews).toContain(view)
   })
 
   it('maps exactly the views core knows, none missing and none stale', () => {
     expect(Object.keys(modalRoutes).sort()).toEqual([...modalViews].sort())
-    expect([...modalViews].sort()).toEqual([...specViews, ...latchViews].sort())
+    expect([...modalViews].sort()).toEqual([...specViews, ...latchViews, ...emailViews].sort())
   })
 
   it('gives every routable view a title in the message table and a body', () => {

@@ -1,6 +1,13 @@
 import type { Connector, ModalRoute, ModalView } from '@latch/core'
 import type { ReactNode } from 'react'
 import { ConnectedAccount } from '../account/ConnectedAccount.tsx'
+import {
+  emailVerifyDeviceRoute,
+  emailVerifyOtpRoute,
+  updateEmailPrimaryOtpRoute,
+  updateEmailRoute,
+  updateEmailSecondaryOtpRoute,
+} from '../email/emailRoutes.ts'
 import type { Translate } from '../errors/getErrorMessage.ts'
 import type { UseConnectFlowReturnType } from '../hooks/useConnectFlow.ts'
 import {
@@ -66,7 +73,11 @@ export const modalRoutes = {
     status: 'routable',
     title: ({ t }) => t('connect.title'),
     render: ({ flow }) => (
-      <ConnectRoute onSelect={flow.select} onAllWallets={() => flow.push({ view: 'AllWallets' })} />
+      <ConnectRoute
+        onSelect={flow.select}
+        onAllWallets={() => flow.push({ view: 'AllWallets' })}
+        onEmailNext={flow.push}
+      />
     ),
   },
   Account: {
@@ -189,5 +200,31 @@ export const modalRoutes = {
     status: 'routable',
     title: ({ t }) => t('account.sessions'),
     render: () => <LazyView view={sessionsRoute} />,
+  },
+  // The embedded wallet's email views: one chunk each, loaded on the first intent to use email.
+  EmailVerifyOtp: {
+    status: 'routable',
+    title: ({ t }) => t('emailOtp.title'),
+    render: () => <LazyView view={emailVerifyOtpRoute} />,
+  },
+  EmailVerifyDevice: {
+    status: 'routable',
+    title: ({ t }) => t('emailDevice.title'),
+    render: () => <LazyView view={emailVerifyDeviceRoute} />,
+  },
+  UpdateEmailWallet: {
+    status: 'routable',
+    title: ({ t }) => t('updateEmail.title'),
+    render: () => <LazyView view={updateEmailRoute} />,
+  },
+  UpdateEmailPrimaryOtp: {
+    status: 'routable',
+    title: ({ t }) => t('updateEmail.primaryTitle'),
+    render: () => <LazyView view={updateEmailPrimaryOtpRoute} />,
+  },
+  UpdateEmailSecondaryOtp: {
+    status: 'routable',
+    title: ({ t }) => t('updateEmail.secondaryTitle'),
+    render: () => <LazyView view={updateEmailSecondaryOtpRoute} />,
   },
 } satisfies Record<ModalView, ModalRouteEntry>

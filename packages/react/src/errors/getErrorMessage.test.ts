@@ -47,7 +47,10 @@ describe('getErrorMessage', () => {
 
   it("shows every entry of core's error table with the table's message and alert", () => {
     const fill = (text: string) =>
-      text.replace('{chainId}', '31339').replace('{name}', 'alice.latch.id')
+      text
+        .replace('{chainId}', '31339')
+        .replace('{name}', 'alice.latch.id')
+        .replace('{seconds}', '12')
     for (const name of Object.keys(errorCatalogue) as ErrorCatalogueName[]) {
       const entry = errorCatalogue[name]
       // An error of that name, with what its placeholders read.
@@ -55,6 +58,7 @@ describe('getErrorMessage', () => {
         name,
         chainId: 31339,
         accountName: 'alice.latch.id',
+        seconds: 12,
         shortMessage: 'The wallet said no.',
       })
       expect(getErrorMessage(error), name).toBe(

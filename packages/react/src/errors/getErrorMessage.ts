@@ -26,6 +26,12 @@ function accountNameOf(error: Error): string {
   return typeof name === 'string' ? name : ''
 }
 
+/** The seconds an email cooldown asks to wait, for its `{seconds}` placeholder. */
+function secondsOf(error: Error): string {
+  const seconds = (error as { seconds?: unknown }).seconds
+  return typeof seconds === 'number' ? String(seconds) : ''
+}
+
 /**
  * A user-facing sentence for an error, in the locale of `t` (English by default): the message
  * core's `errorCatalogue` names for it (spec section 8, keys in `errorMessageKeys`), else its
@@ -40,6 +46,7 @@ export function getErrorMessage(error: unknown, t: Translate = english): string 
     return t(key, {
       chainId: chainIdOf(entry.error) ?? '',
       name: accountNameOf(entry.error),
+      seconds: secondsOf(entry.error),
     })
   const short = (error as { shortMessage?: unknown }).shortMessage
   return typeof short === 'string' && short ? short : error.message || t('error.generic')

@@ -13,6 +13,8 @@ export const connectFlowViews: readonly ModalView[] = [
   'ConnectingExternal',
   'ConnectingWalletConnect',
   'ConnectingWalletConnectBasic',
+  'EmailVerifyOtp',
+  'EmailVerifyDevice',
 ]
 
 export type UseConnectFlowReturnType = {
