@@ -219,7 +219,6 @@ export {
 // Connectors and discovery
 export { announced } from './connectors/announced.ts'
 export {
-  defaultEmailCooldownMs,
   type EmbeddedWalletFrameModule,
   type EmbeddedWalletParameters,
   embeddedWallet,
@@ -228,6 +227,7 @@ export type {
   EmbeddedEmailAction,
   EmbeddedUpdateEmailAction,
   EmbeddedWalletApi,
+  EmbeddedWalletClientParameters,
   EmbeddedWalletUser,
 } from './connectors/embeddedWalletTypes.ts'
 export type {
@@ -272,6 +272,7 @@ export {
   NameSuggestionsUnavailableError,
 } from './errors/accountName.ts'
 export { AnalyticsRequestError } from './errors/analytics.ts'
+export { AuthConnectorNotFoundError } from './errors/authConnector.ts'
 export { BalanceUnavailableError } from './errors/balance.ts'
 export { BaseError, type BaseErrorParameters, type ErrorCode } from './errors/base.ts'
 export {
@@ -296,7 +297,6 @@ export {
 } from './errors/connector.ts'
 export { CallsStatusNotApprovedError, SmartAccountsUnsupportedError } from './errors/eip5792.ts'
 export {
-  AuthConnectorNotFoundError,
   EmailCooldownError,
   EmbeddedWalletAbortedError,
   EmbeddedWalletLoadError,

@@ -1,7 +1,7 @@
 import type { EmbeddedEmailAction } from '../connectors/embeddedWalletTypes.ts'
 import type { LatchConfig } from '../createLatchConfig.ts'
+import type { AuthConnectorNotFoundError } from '../errors/authConnector.ts'
 import type {
-  AuthConnectorNotFoundError,
   EmailCooldownError,
   EmbeddedWalletLoadError,
   EmbeddedWalletRequestError,

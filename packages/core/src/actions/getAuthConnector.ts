@@ -1,7 +1,7 @@
 import type { EmbeddedWalletApi } from '../connectors/embeddedWalletTypes.ts'
 import type { Connector } from '../connectors/types.ts'
 import type { LatchConfig } from '../createLatchConfig.ts'
-import { AuthConnectorNotFoundError } from '../errors/embeddedWallet.ts'
+import { AuthConnectorNotFoundError } from '../errors/authConnector.ts'
 
 export type GetAuthConnectorReturnType = Connector & { readonly embedded: EmbeddedWalletApi }
 

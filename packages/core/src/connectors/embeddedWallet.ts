@@ -1,205 +1,61 @@
-import type { FrameEvent } from '@latch/api-contract'
-import { ConnectorAccountNotFoundError, ConnectorNotConnectedError } from '../errors/connector.ts'
-import { EmailCooldownError } from '../errors/embeddedWallet.ts'
-import { SessionExpiredError } from '../errors/session.ts'
-import type { Eip1193Provider, FetchLike, Scheduler } from '../types.ts'
 import { createEmitter } from '../utils/createEmitter.ts'
-import type { FrameTransport, FrameWindowLike } from './createFrameTransport.ts'
-import type { EmbeddedWalletApi, EmbeddedWalletUser } from './embeddedWalletTypes.ts'
-import { normalizeAccounts } from './normalizeAccounts.ts'
+import type { EmbeddedWalletClient } from './createEmbeddedWalletClient.ts'
+import type {
+  EmbeddedWalletApi,
+  EmbeddedWalletClientParameters,
+  EmbeddedWalletUser,
+} from './embeddedWalletTypes.ts'
 import type { Connector, ConnectorEvents } from './types.ts'
 
-/** The frame's chunk (zod, the message schemas, the transport and the provider). */
+/** The frame's chunk (zod, the message schemas, the transport, the provider, the client). */
 export type EmbeddedWalletFrameModule = typeof import('./embeddedWalletFrame.ts')
 
-export type EmbeddedWalletParameters = {
-  /** The auth site (LATCH_AUTH_URL), e.g. "http://127.0.0.1:4177". */
-  authUrl: string
-  projectId: string
-  /** The API, whose JSON-RPC endpoint answers the reads. */
-  apiUrl: string
-  /** The app's chain ids: the frame signs for these only; the first is the default. */
-  chainIds: readonly number[]
-  /** How the app introduces itself in the frame's confirmations. */
-  metadata: { name: string; description?: string | undefined; url: string; icons: string[] }
-  /** The page's colour mode, sent to the frame so its dialogs match. Default light. */
-  themeMode?: (() => 'light' | 'dark') | undefined
-  sdkVersion?: string | undefined
-  /** Spec section 5: a new email attempt within this many ms is refused (default 30 s). */
-  emailCooldownMs?: number | undefined
-  window?: FrameWindowLike | undefined
-  scheduler?: Scheduler | undefined
-  fetch?: FetchLike | undefined
-  /** The clock of the email cooldown; default `Date.now`. */
-  now?: (() => number) | undefined
+export type EmbeddedWalletParameters = EmbeddedWalletClientParameters & {
   /** Loads the frame's chunk; default a dynamic import. */
   load?: (() => Promise<EmbeddedWalletFrameModule>) | undefined
 }
-
-/** Spec section 5 and 9: email login cooldown. */
-export const defaultEmailCooldownMs = 30_000
 
 const loadFrameModule = (): Promise<EmbeddedWalletFrameModule> => import('./embeddedWalletFrame.ts')
 
 /**
  * The embedded wallet (connector type AUTH): sign in by email into a wallet whose key lives
- * only in the auth site's frame (`${authUrl}/frame`). Nothing loads until the person starts
- * the email flow or a stored session is restored; then a hidden iframe on the auth origin
- * answers over `postMessage`. `connect()` finishes a sign-in (after the code) with `getUser`.
+ * only in the auth site's frame (`${authUrl}/frame`). This part stays small in the page's
+ * first chunk: nothing loads until the person starts the email flow or a stored session is
+ * restored; then a hidden iframe on the auth origin answers over `postMessage`. `connect()`
+ * finishes a sign-in (after the code) with the frame's `getUser`.
  */
 export function embeddedWallet(parameters: EmbeddedWalletParameters): Connector {
-  const emitter = createEmitter<ConnectorEvents>()
-  const users = createEmitter<{ user: EmbeddedWalletUser | undefined }>()
-  const now = parameters.now ?? Date.now
-  const cooldownMs = parameters.emailCooldownMs ?? defaultEmailCooldownMs
-  let lastEmailAt: number | undefined
-  let user: EmbeddedWalletUser | undefined
-  let chainId = parameters.chainIds[0] ?? 1
-  let modulePromise: Promise<EmbeddedWalletFrameModule> | undefined
-  let framePromise:
-    | Promise<{ module: EmbeddedWalletFrameModule; transport: FrameTransport }>
-    | undefined
-  let provider: Eip1193Provider | undefined
-  let sessionExpired = false
-  let synced = false
+  const connector = createEmitter<ConnectorEvents>()
+  const user = createEmitter<{ user: EmbeddedWalletUser | undefined }>()
+  let clientPromise: Promise<EmbeddedWalletClient> | undefined
+  let client: EmbeddedWalletClient | undefined
 
-  function setUser(next: EmbeddedWalletUser | undefined) {
-    user = next
-    users.emit('user', next)
-  }
-
-  function onFrameEvent(transport: FrameTransport, event: FrameEvent) {
-    switch (event.name) {
-      case 'ready':
-        // The frame reloaded (a first `ready` is awaited by the transport): tell it again.
-        if (synced) void sync(transport).catch(() => {})
-        return
-      case 'show':
-        return transport.show()
-      case 'hide':
-        return transport.hide()
-      case 'accountsChanged':
-        return emitter.emit('accountsChanged', normalizeAccounts(event.accounts))
-      case 'chainChanged':
-        chainId = event.chainId
-        return emitter.emit('chainChanged', event.chainId)
-      case 'signedOut': {
-        if (event.reason === 'expired') sessionExpired = true
-        const wasSignedIn = user !== undefined
-        setUser(undefined)
-        transport.hide()
-        if (wasSignedIn || event.reason === 'expired')
-          emitter.emit(
-            'disconnect',
-            event.reason === 'expired' ? new SessionExpiredError() : undefined,
-          )
-      }
-    }
-  }
-
-  /** Tells the frame which app it serves (for its confirmations) and the colour mode. */
-  async function sync(transport: FrameTransport) {
-    await Promise.all([
-      transport.request('syncDappData', {
-        metadata: { ...parameters.metadata, icons: parameters.metadata.icons.slice(0, 4) },
-        projectId: parameters.projectId,
-        sdkVersion: parameters.sdkVersion ?? 'latch-0.0.0',
-        chainIds: [...parameters.chainIds],
-      }),
-      transport.request('syncTheme', { themeMode: parameters.themeMode?.() ?? 'light' }),
-    ])
-  }
-
-  function loadModule(): Promise<EmbeddedWalletFrameModule> {
-    modulePromise ??= (parameters.load ?? loadFrameModule)().catch((error: unknown) => {
-      modulePromise = undefined
-      throw error
-    })
-    return modulePromise
-  }
-
-  /** The frame, loaded, ready and told about the app (dapp data and theme). */
-  function frame() {
-    framePromise ??= (async () => {
-      synced = false
-      const module = await loadModule()
-      const transport = module.createFrameTransport({
-        authUrl: parameters.authUrl,
-        projectId: parameters.projectId,
-        window: parameters.window,
-        scheduler: parameters.scheduler,
-      })
-      transport.onEvent((event) => onFrameEvent(transport, event))
-      try {
-        await transport.ready()
-        await sync(transport)
-        synced = true
-      } catch (error) {
-        transport.destroy()
+  function load(): Promise<EmbeddedWalletClient> {
+    clientPromise ??= (parameters.load ?? loadFrameModule)().then(
+      (module) => {
+        client = module.createEmbeddedWalletClient(parameters, { connector, user })
+        return client
+      },
+      (error: unknown) => {
+        clientPromise = undefined
         throw error
-      }
-      return { module, transport }
-    })().catch((error: unknown) => {
-      framePromise = undefined
-      throw error
-    })
-    return framePromise
-  }
-
-  async function readUser(requestedChainId: number | undefined) {
-    const { transport } = await frame()
-    const next = await transport.request(
-      'getUser',
-      requestedChainId === undefined ? {} : { chainId: requestedChainId },
+      },
     )
-    const accounts = normalizeAccounts([next.address])
-    if (accounts.length === 0) throw new ConnectorAccountNotFoundError('Email wallet')
-    chainId = next.chainId
-    setUser({
-      email: next.email,
-      address: accounts[0] as string,
-      chainId: next.chainId,
-      preferredAccountType: next.preferredAccountType,
-    })
-    return { accounts, chainId: next.chainId }
+    return clientPromise
   }
 
   const embedded: EmbeddedWalletApi = {
-    preload: async () => {
-      await frame()
-    },
-    async connectEmail(email) {
-      const wait = getEmailCooldownMs()
-      if (wait > 0) throw new EmailCooldownError(Math.ceil(wait / 1000))
-      const { module, transport } = await frame()
-      const parsed = module.parseEmail(email)
-      lastEmailAt = now()
-      return transport.request('connectEmail', { email: parsed })
-    },
-    connectDevice: async () => (await frame()).transport.request('connectDevice', {}),
-    connectOtp: async (otp) => (await frame()).transport.request('connectOtp', { otp }),
-    async updateEmail(email) {
-      const { module, transport } = await frame()
-      return transport.request('updateEmail', { email: module.parseEmail(email) })
-    },
-    updateEmailPrimaryOtp: async (otp) =>
-      (await frame()).transport.request('updateEmailPrimaryOtp', { otp }),
-    async updateEmailSecondaryOtp(otp) {
-      const result = await (await frame()).transport.request('updateEmailSecondaryOtp', { otp })
-      if (user) setUser({ ...user, email: result.email })
-      return result
-    },
-    async exportKey() {
-      await (await frame()).transport.request('exportKey', {})
-    },
-    getUser: () => user,
-    onUserChanged: (listener) => users.on('user', listener),
-    getEmailCooldownMs,
-  }
-
-  function getEmailCooldownMs(): number {
-    if (lastEmailAt === undefined) return 0
-    return Math.max(0, lastEmailAt + cooldownMs - now())
+    preload: async () => (await load()).preload(),
+    connectEmail: async (email) => (await load()).connectEmail(email),
+    connectDevice: async () => (await load()).connectDevice(),
+    connectOtp: async (otp) => (await load()).connectOtp(otp),
+    updateEmail: async (email) => (await load()).updateEmail(email),
+    updateEmailPrimaryOtp: async (otp) => (await load()).updateEmailPrimaryOtp(otp),
+    updateEmailSecondaryOtp: async (otp) => (await load()).updateEmailSecondaryOtp(otp),
+    exportKey: async () => (await load()).exportKey(),
+    getUser: () => client?.getUser(),
+    onUserChanged: (listener) => user.on('user', listener),
+    getEmailCooldownMs: () => client?.getEmailCooldownMs() ?? 0,
   }
 
   return {
@@ -208,54 +64,19 @@ export function embeddedWallet(parameters: EmbeddedWalletParameters): Connector 
     icon: emailIcon,
     type: 'AUTH',
     chainNamespace: 'eip155',
-    async connect(options = {}) {
-      if (options.isReconnecting) {
-        const { transport } = await frame()
-        const { isConnected } = await transport.request('isConnected', {})
-        if (!isConnected) throw new ConnectorNotConnectedError()
-      }
-      return readUser(options.chainId)
-    },
-    async disconnect() {
-      const loaded = await framePromise?.catch(() => undefined)
-      const wasSignedIn = user !== undefined
-      setUser(undefined)
-      if (!loaded || !wasSignedIn) return
-      await loaded.transport.request('signOut', {})
-    },
-    async getProvider() {
-      if (provider) return provider
-      const { module, transport } = await frame()
-      provider ??= module.createEmbeddedWalletProvider({
-        transport,
-        getChainId: () => chainId,
-        onChainChanged: (id) => {
-          if (id === chainId) return
-          chainId = id
-          emitter.emit('chainChanged', id)
-        },
-        apiUrl: parameters.apiUrl,
-        projectId: parameters.projectId,
-        fetch: parameters.fetch,
-      })
-      return provider
-    },
-    async isAuthorized() {
-      const { transport } = await frame()
-      sessionExpired = false
-      const { isConnected } = await transport.request('isConnected', {})
-      // The frame found its stored session expired: it said so (signedOut) before answering.
-      if (!isConnected && sessionExpired) throw new SessionExpiredError()
-      return isConnected
-    },
-    onAccountsChanged: (listener) => emitter.on('accountsChanged', listener),
-    onChainChanged: (listener) => emitter.on('chainChanged', listener),
-    onDisconnect: (listener) => emitter.on('disconnect', listener),
+    connect: async (options) => (await load()).connect(options),
+    // Nothing to end when the chunk never loaded.
+    disconnect: async () => client?.disconnect(),
+    getProvider: async () => (await load()).getProvider(),
+    isAuthorized: async () => (await load()).isAuthorized(),
+    onAccountsChanged: (listener) => connector.on('accountsChanged', listener),
+    onChainChanged: (listener) => connector.on('chainChanged', listener),
+    onDisconnect: (listener) => connector.on('disconnect', listener),
     embedded,
   }
 }
 
-/** An envelope on the accent disc, drawn for Latch. */
+/** An envelope on an indigo square, drawn for Latch. */
 const emailIcon = `data:image/svg+xml,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="10" fill="#5b6cff"/><rect x="10" y="13" width="20" height="14" rx="2.5" fill="none" stroke="#fff" stroke-width="2.4"/><path d="M11 15l9 6.5 9-6.5" fill="none" stroke="#fff" stroke-width="2.4" stroke-linejoin="round"/></svg>',
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="10" fill="#5b6cff"/><path d="M10 13h20v14H10zl10 7 10-7" fill="none" stroke="#fff" stroke-width="2.4" stroke-linejoin="round"/></svg>',
 )}`

@@ -1,4 +1,28 @@
-import type { Unsubscribe } from '../types.ts'
+import type { FetchLike, Scheduler, Unsubscribe } from '../types.ts'
+import type { FrameWindowLike } from './createFrameTransport.ts'
+
+/** What the embedded wallet needs to reach its frame and describe the app to it. */
+export type EmbeddedWalletClientParameters = {
+  /** The auth site (LATCH_AUTH_URL), e.g. "http://127.0.0.1:4177". */
+  authUrl: string
+  projectId: string
+  /** The API, whose JSON-RPC endpoint answers the reads. */
+  apiUrl: string
+  /** The app's chain ids: the frame signs for these only; the first is the default. */
+  chainIds: readonly number[]
+  /** How the app introduces itself in the frame's confirmations. */
+  metadata: { name: string; description?: string | undefined; url: string; icons: string[] }
+  /** The page's colour mode, sent to the frame so its dialogs match. Default light. */
+  themeMode?: (() => 'light' | 'dark') | undefined
+  sdkVersion?: string | undefined
+  /** Spec section 5: a new email attempt within this many ms is refused (default 30 s). */
+  emailCooldownMs?: number | undefined
+  window?: FrameWindowLike | undefined
+  scheduler?: Scheduler | undefined
+  fetch?: FetchLike | undefined
+  /** The clock of the email cooldown; default `Date.now`. */
+  now?: (() => number) | undefined
+}
 
 /** The signed-in person of the embedded wallet (spec section 3, Auth user). */
 export type EmbeddedWalletUser = {

@@ -12,7 +12,7 @@ import { EmailVerifyDeviceView } from './EmailVerifyDeviceView.tsx'
  * Continue asks the frame again (`verifyEmailDevice`): once approved a code is mailed and
  * EmailVerifyOtp replaces this view.
  */
-export default function EmailVerifyDeviceContainer() {
+export function EmailVerifyDeviceContainer() {
   const config = useConfig()
   const { t } = useMessages()
   const { history, router } = useConnectModal()

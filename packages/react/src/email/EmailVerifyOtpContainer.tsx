@@ -11,7 +11,7 @@ import { useOtpStep } from './useOtpStep.ts'
  * flow closes the modal once connected. The frame may first ask, in its own dialog over the
  * modal, for a recovery passphrase (new wallet, or a new device).
  */
-export default function EmailVerifyOtpContainer() {
+export function EmailVerifyOtpContainer() {
   const config = useConfig()
   const { t } = useMessages()
   const { history } = useConnectModal()

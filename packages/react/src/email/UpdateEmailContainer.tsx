@@ -12,7 +12,7 @@ import { EmailField } from './EmailField.tsx'
  * UpdateEmailWallet: the new email; Continue asks the frame to send a code to the current
  * email (primary) and to the new one (secondary), entered next in that order.
  */
-export default function UpdateEmailContainer() {
+export function UpdateEmailContainer() {
   const config = useConfig()
   const { t } = useMessages()
   const { router } = useConnectModal()

@@ -6,7 +6,7 @@ import { EmailOtpView } from './EmailOtpView.tsx'
 import { useOtpStep } from './useOtpStep.ts'
 
 /** UpdateEmailPrimaryOtp: the code sent to the current email; then the new email's code. */
-export default function UpdateEmailPrimaryOtpContainer() {
+export function UpdateEmailPrimaryOtpContainer() {
   const config = useConfig()
   const { t } = useMessages()
   const { history, router } = useConnectModal()

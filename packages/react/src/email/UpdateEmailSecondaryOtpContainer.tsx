@@ -6,7 +6,7 @@ import { EmailOtpView } from './EmailOtpView.tsx'
 import { useOtpStep } from './useOtpStep.ts'
 
 /** UpdateEmailSecondaryOtp: the code sent to the new email; the change is then done. */
-export default function UpdateEmailSecondaryOtpContainer() {
+export function UpdateEmailSecondaryOtpContainer() {
   const config = useConfig()
   const { t } = useMessages()
   const { history, router } = useConnectModal()

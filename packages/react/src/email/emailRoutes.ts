@@ -1,22 +1,29 @@
 import { createLazyView } from '../transaction/LazyView.tsx'
 
-/** EmailVerifyOtp: the code from the email (its chunk loads on the first intent to use email). */
-export const emailVerifyOtpRoute = createLazyView(() => import('./EmailVerifyOtpContainer.tsx'))
+/** The email views' chunk (and the flow's actions); the browser caches it after the first call. */
+export const loadEmailViews = () => import('./emailViews.ts')
+
+/** EmailVerifyOtp: the code from the email. */
+export const emailVerifyOtpRoute = createLazyView(() =>
+  loadEmailViews().then((views) => ({ default: views.EmailVerifyOtpContainer })),
+)
 
 /** EmailVerifyDevice: "approve this device" from the link in the email, then continue. */
-export const emailVerifyDeviceRoute = createLazyView(
-  () => import('./EmailVerifyDeviceContainer.tsx'),
+export const emailVerifyDeviceRoute = createLazyView(() =>
+  loadEmailViews().then((views) => ({ default: views.EmailVerifyDeviceContainer })),
 )
 
 /** UpdateEmailWallet: the new email. */
-export const updateEmailRoute = createLazyView(() => import('./UpdateEmailContainer.tsx'))
+export const updateEmailRoute = createLazyView(() =>
+  loadEmailViews().then((views) => ({ default: views.UpdateEmailContainer })),
+)
 
 /** UpdateEmailPrimaryOtp: the code sent to the current email. */
-export const updateEmailPrimaryOtpRoute = createLazyView(
-  () => import('./UpdateEmailPrimaryOtpContainer.tsx'),
+export const updateEmailPrimaryOtpRoute = createLazyView(() =>
+  loadEmailViews().then((views) => ({ default: views.UpdateEmailPrimaryOtpContainer })),
 )
 
 /** UpdateEmailSecondaryOtp: the code sent to the new email. */
-export const updateEmailSecondaryOtpRoute = createLazyView(
-  () => import('./UpdateEmailSecondaryOtpContainer.tsx'),
+export const updateEmailSecondaryOtpRoute = createLazyView(() =>
+  loadEmailViews().then((views) => ({ default: views.UpdateEmailSecondaryOtpContainer })),
 )

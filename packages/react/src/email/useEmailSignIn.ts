@@ -1,10 +1,10 @@
-import { connectEmail, findAuthConnector, type ModalRoute } from '@latch/core'
+import type { ModalRoute } from '@latch/core'
 import { useState } from 'react'
 import { alerts, getAlertId } from '../alerts/alerts.ts'
 import { getErrorMessage } from '../errors/getErrorMessage.ts'
 import { useConfig } from '../hooks/useConfig.ts'
 import { useMessages } from '../hooks/useMessages.ts'
-import { emailVerifyDeviceRoute, emailVerifyOtpRoute } from './emailRoutes.ts'
+import { loadEmailViews } from './emailRoutes.ts'
 
 export type UseEmailSignInReturnType = {
   email: string
@@ -30,28 +30,29 @@ export function useEmailSignIn(onNext: (route: ModalRoute) => void): UseEmailSig
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<unknown>()
   const preload = () => {
-    void findAuthConnector(config)
-      ?.embedded.preload()
-      .catch(() => {})
-    void emailVerifyOtpRoute.preload().catch(() => {})
+    // The embedded wallet's chunk and frame, and the next views' chunk, ahead of Continue.
+    for (const connector of config.getState().connectors)
+      void connector.embedded?.preload().catch(() => {})
+    void loadEmailViews().catch(() => {})
   }
   const submit = () => {
     setBusy(true)
     setFailure(undefined)
-    void emailVerifyDeviceRoute.preload().catch(() => {})
-    connectEmail(config, { email }).then(
-      ({ action }) => {
-        setBusy(false)
-        onNext({
-          view: action === 'VERIFY_DEVICE' ? 'EmailVerifyDevice' : 'EmailVerifyOtp',
-          email: email.trim().toLowerCase(),
-        })
-      },
-      (error: unknown) => {
-        setBusy(false)
-        setFailure(error)
-      },
-    )
+    loadEmailViews()
+      .then((views) => views.connectEmail(config, { email }))
+      .then(
+        ({ action }) => {
+          setBusy(false)
+          onNext({
+            view: action === 'VERIFY_DEVICE' ? 'EmailVerifyDevice' : 'EmailVerifyOtp',
+            email: email.trim().toLowerCase(),
+          })
+        },
+        (error: unknown) => {
+          setBusy(false)
+          setFailure(error)
+        },
+      )
   }
   const alertId = failure ? getAlertId(failure) : undefined
   return {
