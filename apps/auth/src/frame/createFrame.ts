@@ -125,11 +125,14 @@ export function createFrame(parameters: CreateFrameParameters): Frame {
       const result = await handler(context, request.params as never, { origin })
       response = { type: 'latch:frame:response', id: request.id, ok: true, result }
     } catch (error) {
+      const frameError = toFrameError(error)
+      // A bug, not a refusal: kept in the frame's own console (the page learns nothing more).
+      if (frameError.code === 'INTERNAL') console.error(error)
       response = {
         type: 'latch:frame:response',
         id: request.id,
         ok: false,
-        error: toFrameError(error),
+        error: frameError,
       }
     }
     parent.postMessage(response, origin)

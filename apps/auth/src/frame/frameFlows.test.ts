@@ -5,6 +5,7 @@ import { privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDeviceShareStore } from '../keys/createDeviceShareStore.ts'
 import { createFrame } from './createFrame.ts'
+import { createMemoryFrameStores } from './createMemoryFrameStores.ts'
 import { createSessionStore } from './createSessionStore.ts'
 import { createFakeFrameUi } from './testing/createFakeFrameUi.ts'
 import { createFakeFrameWindow } from './testing/createFakeFrameWindow.ts'
@@ -34,16 +35,17 @@ const dapp = {
   chainIds: [31337],
 }
 
-/** A frame as a browser profile loads it: `idb` is that profile's IndexedDB. */
-async function openFrame(idb: IDBFactory) {
+/** A frame as a browser profile loads it: `idb` is that profile's IndexedDB (none: memory). */
+async function openFrame(idb: IDBFactory | undefined) {
   const page = createFakeFrameWindow({ pageOrigin: testPageOrigin })
   const fake = createFakeFrameUi()
   createFrame({
     config: { projectId: testProjectId, apiUrl: testApiUrl, allowedOrigins: [testPageOrigin] },
     window: page.window,
     ui: fake.ui,
-    sessions: createSessionStore(idb),
-    deviceShares: createDeviceShareStore(idb),
+    ...(idb
+      ? { sessions: createSessionStore(idb), deviceShares: createDeviceShareStore(idb) }
+      : createMemoryFrameStores()),
     fetchFn: api.fetchFn,
     scryptN: 2 ** 10,
   }).start()
@@ -300,5 +302,27 @@ describe('the frame against the real API', () => {
       reason: 'expired',
       targetOrigin: testPageOrigin,
     })
+  })
+})
+
+describe('the frame without IndexedDB (third-party storage blocked)', () => {
+  it('still signs in, creates and uses the wallet, in memory for the page’s life', async () => {
+    const email = 'grace@example.com'
+    const { page } = await openFrame(undefined)
+    await signIn(page, email)
+    const user = result<{ address: Hex }>(await page.request('getUser'))
+    const signed = result<{ result: Hex }>(
+      await page.request('rpcRequest', {
+        chainId: 31337,
+        method: 'personal_sign',
+        params: ['0x02', user.address],
+      }),
+    )
+    expect(
+      await recoverMessageAddress({ message: { raw: '0x02' }, signature: signed.result }),
+    ).toBe(user.address)
+    // A reload starts over: no session in memory any more.
+    const reloaded = await openFrame(undefined)
+    expect(result(await reloaded.page.request('isConnected'))).toEqual({ isConnected: false })
   })
 })

@@ -1,0 +1,37 @@
+import type { SessionStore, StoredSession } from './createSessionStore.ts'
+import type { DeviceShares } from './frameContext.ts'
+
+/**
+ * The frame's state kept in memory only, for a browser that refuses the frame IndexedDB (a
+ * cross-site frame with third-party storage blocked): signing in and signing work, but
+ * nothing outlives the page, so a reload asks for the email code and the recovery passphrase
+ * again. Never used when IndexedDB opens.
+ */
+export function createMemoryFrameStores(): { sessions: SessionStore; deviceShares: DeviceShares } {
+  let deviceId: string | undefined
+  let session: StoredSession | undefined
+  const shares = new Map<string, Uint8Array>()
+  return {
+    sessions: {
+      async getDeviceId() {
+        deviceId ??= Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+          byte.toString(16).padStart(2, '0'),
+        ).join('')
+        return deviceId
+      },
+      getSession: async () => session,
+      async setSession(next) {
+        session = next
+      },
+      async clearSession() {
+        session = undefined
+      },
+    },
+    deviceShares: {
+      async save(address, share) {
+        shares.set(address.toLowerCase(), share.slice())
+      },
+      load: async (address) => shares.get(address.toLowerCase())?.slice(),
+    },
+  }
+}
