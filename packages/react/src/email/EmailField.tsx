@@ -6,7 +6,10 @@ export type EmailFieldProps = {
   value: string
   onChange(value: string): void
   onSubmit(): void
-  /** The person is about to use the field (focus, pointer): load what the next step needs. */
+  /**
+   * The person starts using the field (a click or tap, typing, a pointer on Continue): load
+   * what the next step needs. Not on focus alone: the modal may focus the field by itself.
+   */
   onIntent?: (() => void) | undefined
   busy: boolean
   /** The failed attempt's sentence, under the field. */
@@ -48,9 +51,11 @@ export function EmailField(props: EmailFieldProps) {
           maxLength={254}
           placeholder={label}
           value={props.value}
-          onChange={(event) => props.onChange(event.target.value)}
-          onFocus={props.onIntent}
-          onPointerEnter={props.onIntent}
+          onChange={(event) => {
+            props.onIntent?.()
+            props.onChange(event.target.value)
+          }}
+          onPointerDown={props.onIntent}
           aria-invalid={props.error ? true : undefined}
           aria-describedby={props.error ? `${id}-error` : undefined}
           data-autofocus={props.autoFocus || undefined}

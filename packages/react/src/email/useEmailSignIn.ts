@@ -29,13 +29,17 @@ export function useEmailSignIn(onNext: (route: ModalRoute) => void): UseEmailSig
   const [email, setEmail] = useState(() => config.storage.getEmail() ?? '')
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<unknown>()
+  const [preloaded, setPreloaded] = useState(false)
   const preload = () => {
+    if (preloaded) return
+    setPreloaded(true)
     // The embedded wallet's chunk and frame, and the next views' chunk, ahead of Continue.
     for (const connector of config.getState().connectors)
       void connector.embedded?.preload().catch(() => {})
     void loadEmailViews().catch(() => {})
   }
   const submit = () => {
+    preload()
     setBusy(true)
     setFailure(undefined)
     loadEmailViews()
