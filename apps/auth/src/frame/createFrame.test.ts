@@ -8,10 +8,9 @@ import { createFakeFrameWindow } from './testing/createFakeFrameWindow.ts'
 
 const pageOrigin = 'https://app.shop.test'
 
-function startFrame() {
+function startFrame(idb = new IDBFactory()) {
   const page = createFakeFrameWindow({ pageOrigin })
   const fake = createFakeFrameUi()
-  const idb = new IDBFactory()
   let fetches = 0
   const frame = createFrame({
     config: {
@@ -170,5 +169,28 @@ describe('createFrame settings', () => {
       ok: false,
       error: { code: 'NETWORK', message: 'Could not reach the Latch API.' },
     })
+  })
+})
+
+describe('createFrame signOut', () => {
+  it('forgets the session here even when the API cannot be told, and says so', async () => {
+    const idb = new IDBFactory()
+    const sessions = createSessionStore(idb)
+    const deviceId = await sessions.getDeviceId()
+    expect(deviceId).toMatch(/^[0-9a-f]{32}$/)
+    await sessions.setSession({
+      token: 't',
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+      email: 'ada@example.com',
+      address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    })
+    const { page } = startFrame(idb)
+    expect(await page.request('signOut')).toMatchObject({
+      ok: false,
+      error: { code: 'NETWORK' },
+    })
+    expect(page.events().at(-1)).toMatchObject({ name: 'signedOut', reason: 'user' })
+    expect(await sessions.getSession()).toBeUndefined()
+    expect(await sessions.getDeviceId()).toBe(deviceId)
   })
 })

@@ -17,6 +17,8 @@ const stores =
     : undefined
 if (!stores)
   console.warn('Latch: this browser refuses the wallet storage; nothing outlives this page.')
+// Opened on its own (not framed) it has no app to serve: no listener at all.
+if (window.parent === window) throw new Error('Latch: the wallet frame only runs inside an app.')
 createFrame({
   config,
   window,

@@ -89,16 +89,21 @@ export async function requireSession(context: FrameContext) {
  */
 export const signOut: FrameHandler<'signOut'> = async (context) => {
   const session = await context.sessions.getSession()
+  context.state.pendingEmail = undefined
   if (session) {
     try {
       await context.api.signOut(session.token)
     } catch (error) {
-      // Already ended at the API: forgetting it here is all that is left.
-      if (!(error instanceof AuthApiError && error.status === 401)) throw error
+      // Already ended at the API (401): nothing else to do there. Otherwise the page hears
+      // that the API did not revoke it, but the session is forgotten here all the same.
+      if (!(error instanceof AuthApiError && error.status === 401)) {
+        await context.sessions.clearSession()
+        context.emit({ name: 'signedOut', reason: 'user' })
+        throw error
+      }
     }
     await context.sessions.clearSession()
   }
-  context.state.pendingEmail = undefined
   context.emit({ name: 'signedOut', reason: 'user' })
   return {}
 }
