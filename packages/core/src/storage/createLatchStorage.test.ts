@@ -189,6 +189,20 @@ describe('createLatchStorage', () => {
     expect(latch.getSignInSession('0xabc')).toBeUndefined()
   })
 
+  it('keeps the email of the last embedded-wallet sign-in, and forgets it', () => {
+    const { map, storage } = memory()
+    const latch = createLatchStorage(storage)
+    expect(latch.getEmail()).toBeUndefined()
+    latch.setEmail('ada@example.com')
+    expect(map.get(storageKeys.email)).toBe('"ada@example.com"')
+    expect(createLatchStorage(storage).getEmail()).toBe('ada@example.com')
+    map.set(storageKeys.email, '42')
+    expect(latch.getEmail()).toBeUndefined()
+    latch.setEmail('ada@example.com')
+    latch.removeEmail()
+    expect(map.has(storageKeys.email)).toBe(false)
+  })
+
   it('works in memory when the host has no storage', () => {
     const latch = createLatchStorage(createMemoryStorage())
     latch.setActiveCaipNetworkId('eip155:1')
