@@ -394,6 +394,71 @@ forEachDatabase('the embedded wallet auth API', (context) => {
     })
   })
 
+  test('devices and sessions per user are capped; strangers asking for links evict no approved device', async () => {
+    const capped = build({
+      limits: {
+        devicesPerUser: 2,
+        pendingDevicesPerUser: 1,
+        sessionsPerUser: 2,
+        mailsPerEmailPerHour: 100,
+      },
+    })
+    const call = (path: string, body: unknown, token?: string) =>
+      capped.request(`/auth/v1${path}`, {
+        method: path === '/user' ? 'GET' : 'POST',
+        headers: {
+          origin: authOrigin,
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        ...(path === '/user' ? {} : { body: JSON.stringify(body) }),
+      })
+    const email = newEmail()
+    const startOn = async (deviceId: string) => {
+      clock.advance(31_000)
+      return (
+        (await (await call('/email/start', { projectId, email, deviceId })).json()) as {
+          action: string
+        }
+      ).action
+    }
+    const signInOn = async (deviceId: string) => {
+      expect(await startOn(deviceId)).toBe('VERIFY_OTP')
+      const response = await call('/email/verify', {
+        projectId,
+        email,
+        deviceId,
+        otp: mail.codeFor(email),
+      })
+      return emailVerifyResponseSchema.parse(await response.json()).token
+    }
+    const approve = async (deviceId: string) => {
+      expect(await startOn(deviceId)).toBe('VERIFY_DEVICE')
+      const link = new URL(mail.linkFor(email))
+      await capped.request(link.pathname + link.search)
+    }
+    const first = await signInOn(deviceA)
+    await call('/wallet', { address, authShare, sealedRecoveryShare }, first)
+    // Links asked for many devices: the approved one stays approved.
+    for (const device of ['1', '2', '3'].map((digit) => digit.repeat(32)))
+      expect(await startOn(device)).toBe('VERIFY_DEVICE')
+    expect(await startOn(deviceA)).toBe('VERIFY_OTP')
+    // Sessions: the third sign-in ends the oldest session.
+    const second = await signInOn(deviceA)
+    const third = await signInOn(deviceA)
+    expect((await call('/user', undefined, first)).status).toBe(401)
+    expect((await call('/user', undefined, second)).status).toBe(200)
+    expect((await call('/user', undefined, third)).status).toBe(200)
+    // Devices: a third approved device that signs in makes the least recently used one go.
+    await approve(deviceB)
+    await signInOn(deviceB)
+    const deviceC = 'c'.repeat(32)
+    await approve(deviceC)
+    await signInOn(deviceC)
+    expect(await startOn(deviceA)).toBe('VERIFY_DEVICE')
+    expect(await startOn(deviceB)).toBe('VERIFY_OTP')
+  })
+
   test('an expired device link says so', async () => {
     const email = newEmail()
     await createWallet((await signIn(email, deviceA)).token)

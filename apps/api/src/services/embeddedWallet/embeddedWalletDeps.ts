@@ -17,6 +17,8 @@ export type EmbeddedWalletLimits = {
   triesPerIpPerHour: number
   /** Devices one user keeps; past it the least recently used one is forgotten. */
   devicesPerUser: number
+  /** Devices waiting for their approval link, per user; past it the oldest is forgotten. */
+  pendingDevicesPerUser: number
   /** Open sessions one user keeps; past it the oldest one ends. */
   sessionsPerUser: number
 }
@@ -27,6 +29,7 @@ export const defaultEmbeddedWalletLimits: EmbeddedWalletLimits = {
   triesPerEmailPerHour: 30,
   triesPerIpPerHour: 300,
   devicesPerUser: 20,
+  pendingDevicesPerUser: 5,
   sessionsPerUser: 20,
 }
 

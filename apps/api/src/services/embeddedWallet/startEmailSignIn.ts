@@ -26,7 +26,7 @@ export async function startEmailSignIn(
       userId: user.id,
       deviceId,
       now: deps.now(),
-      maxDevices: deps.limits.devicesPerUser,
+      maxDevices: deps.limits.pendingDevicesPerUser,
     })
     await sendEmailCode(deps, {
       cooldownKey: email,

@@ -118,9 +118,9 @@ export function createDbEmbeddedWalletStore({
       })
       if (Date.now() - lastSweep >= sweepIntervalMs) {
         lastSweep = Date.now()
-        await db
-          .delete(embeddedCodes)
-          .where(lt(embeddedCodes.expiresAt, new Date(code.createdAt.getTime() - 86_400_000)))
+        const dayAgo = new Date(code.createdAt.getTime() - 86_400_000)
+        await db.delete(embeddedCodes).where(lt(embeddedCodes.expiresAt, dayAgo))
+        await db.delete(embeddedEmailCooldowns).where(lt(embeddedEmailCooldowns.lastSentAt, dayAgo))
       }
     },
     async deleteCode(id) {
@@ -179,7 +179,8 @@ export function createDbEmbeddedWalletStore({
           .insert(embeddedDevices)
           .values({ userId, deviceId, createdAt: now, lastUsedAt: now })
           .onConflictDoNothing()
-        await pruneDevices(tx, { userId, keep: deviceId, maxDevices })
+        // Only waiting devices make room: a stranger asking for links never evicts approved ones.
+        await pruneDevices(tx, { userId, keep: deviceId, maxDevices, pendingOnly: true })
       })
     },
     async approveDevice({ userId, deviceId, now }) {
@@ -327,12 +328,22 @@ export function createDbEmbeddedWalletStore({
 /** Keeps the user's `maxDevices` most recently used devices (and `keep`); forgets the rest. */
 async function pruneDevices(
   tx: LatchTransaction,
-  { userId, keep, maxDevices }: { userId: string; keep: string; maxDevices: number },
+  {
+    userId,
+    keep,
+    maxDevices,
+    pendingOnly = false,
+  }: { userId: string; keep: string; maxDevices: number; pendingOnly?: boolean },
 ) {
   const devices = await tx
     .select({ deviceId: embeddedDevices.deviceId })
     .from(embeddedDevices)
-    .where(eq(embeddedDevices.userId, userId))
+    .where(
+      and(
+        eq(embeddedDevices.userId, userId),
+        pendingOnly ? isNull(embeddedDevices.approvedAt) : undefined,
+      ),
+    )
     .orderBy(desc(embeddedDevices.lastUsedAt), desc(embeddedDevices.createdAt))
   const kept = [keep, ...devices.map((row) => row.deviceId).filter((id) => id !== keep)].slice(
     0,
@@ -341,7 +352,13 @@ async function pruneDevices(
   if (devices.length <= kept.length) return
   await tx
     .delete(embeddedDevices)
-    .where(and(eq(embeddedDevices.userId, userId), notInArray(embeddedDevices.deviceId, kept)))
+    .where(
+      and(
+        eq(embeddedDevices.userId, userId),
+        notInArray(embeddedDevices.deviceId, kept),
+        pendingOnly ? isNull(embeddedDevices.approvedAt) : undefined,
+      ),
+    )
 }
 
 function toCode(row: typeof embeddedCodes.$inferSelect): EmbeddedCodeRecord {

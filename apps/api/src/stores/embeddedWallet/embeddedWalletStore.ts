@@ -94,7 +94,10 @@ export type EmbeddedWalletStore = {
     purpose: CodePurpose
     codeHash: string
   }): Promise<EmbeddedCodeRecord | undefined>
-  /** Records a not yet approved device of the user (keeping at most `maxDevices`). */
+  /**
+   * Records a not yet approved device of the user, keeping at most `maxDevices` waiting ones
+   * (approved devices are never evicted by this).
+   */
   addPendingDevice(input: {
     userId: string
     deviceId: string
