@@ -190,8 +190,12 @@ export function createEmbeddedWalletClient(
       const loaded = await framePromise?.catch(() => undefined)
       const wasSignedIn = user !== undefined
       setUser(undefined)
-      if (!loaded || !wasSignedIn) return
-      await loaded.request('signOut', {})
+      if (!loaded) return
+      // Also a session the frame holds for an attempt given up mid-way (the modal closed
+      // while the wallet was being created): nobody keeps it, so it ends too.
+      const signedOut = loaded.request('signOut', {})
+      if (wasSignedIn) await signedOut
+      else await signedOut.catch(() => {})
     },
     async getProvider() {
       if (provider) return provider
