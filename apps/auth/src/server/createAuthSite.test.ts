@@ -43,7 +43,7 @@ describe('createAuthSite against the real API', () => {
       [
         "default-src 'self'",
         "script-src 'self'",
-        "style-src 'self' 'unsafe-inline'",
+        "style-src 'self'",
         "img-src 'self' data:",
         `connect-src ${api.url}`,
         "object-src 'none'",

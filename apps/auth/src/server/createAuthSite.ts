@@ -23,14 +23,14 @@ const projectIdPattern = /^[\w-]{1,128}$/
 
 /** The policy of every answer that is not the frame: nothing runs, nothing frames it. */
 const closedPolicy =
-  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+  "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 /** The frame's policy: its own scripts, the API, and only the project's pages as parents. */
 export function framePolicy(apiOrigin: string, frameAncestors: readonly string[]): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
+    "style-src 'self'",
     "img-src 'self' data:",
     `connect-src ${apiOrigin}`,
     "object-src 'none'",
