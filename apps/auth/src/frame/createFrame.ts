@@ -8,6 +8,7 @@ import {
 } from '@latch/api-contract'
 import { isOriginAllowed } from '@latch/core'
 import { type Client, createClient, http } from 'viem'
+import { AuthApiError } from '../errors/frameRequest.ts'
 import { type AuthApiClient, createAuthApiClient } from './createAuthApiClient.ts'
 import { createNetworkDirectory } from './createNetworkDirectory.ts'
 import type { SessionStore } from './createSessionStore.ts'
@@ -125,6 +126,12 @@ export function createFrame(parameters: CreateFrameParameters): Frame {
       const result = await handler(context, request.params as never, { origin })
       response = { type: 'latch:frame:response', id: request.id, ok: true, result }
     } catch (error) {
+      // The API ended the session (expired, revoked elsewhere): forget it and tell the page,
+      // which shows 'Session Expired'.
+      if (error instanceof AuthApiError && error.status === 401) {
+        await context.sessions.clearSession().catch(() => undefined)
+        emit({ name: 'signedOut', reason: 'expired' })
+      }
       const frameError = toFrameError(error)
       // A bug, not a refusal: kept in the frame's own console (the page learns nothing more).
       if (frameError.code === 'INTERNAL') console.error(error)

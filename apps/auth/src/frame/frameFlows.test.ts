@@ -296,6 +296,15 @@ describe('the frame against the real API', () => {
   it('reports an expired session on reload as signedOut "expired"', async () => {
     const { page } = await openFrame(profile)
     api.advance(8 * 24 * 60 * 60 * 1000)
+    // A signature asked for after expiry: refused, and the page hears the session ended.
+    expect(
+      await page.request('rpcRequest', {
+        chainId: 31337,
+        method: 'personal_sign',
+        params: ['0x01', address],
+      }),
+    ).toMatchObject({ ok: false, error: { code: 'SESSION_EXPIRED' } })
+    expect(page.events().at(-1)).toMatchObject({ name: 'signedOut', reason: 'expired' })
     expect(result(await page.request('isConnected'))).toEqual({ isConnected: false })
     expect(page.events().at(-1)).toEqual({
       name: 'signedOut',

@@ -1,5 +1,5 @@
 import { getAddress } from 'viem'
-import { AuthApiError, unauthorized } from '../../errors/frameRequest.ts'
+import { AuthApiError } from '../../errors/frameRequest.ts'
 import type { FrameContext, FrameHandler } from '../frameContext.ts'
 import { createWallet, recoverWallet } from '../walletKeys.ts'
 import { requireSession } from './connect.ts'
@@ -21,10 +21,7 @@ export function pickChainId(context: FrameContext, asked?: number): number {
  */
 export const getUser: FrameHandler<'getUser'> = async (context, { chainId: asked }) => {
   const session = await requireSession(context)
-  let user = await context.api.getUser(session.token).catch((error) => {
-    if (error instanceof AuthApiError && error.status === 401) throw unauthorized()
-    throw error
-  })
+  let user = await context.api.getUser(session.token)
   if (!user.address) {
     try {
       user = await createWallet(context, session.token)
