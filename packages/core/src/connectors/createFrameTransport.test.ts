@@ -38,7 +38,8 @@ describe('createFrameTransport', () => {
     expect(s.frame.iframe?.src).toBe('http://auth.test/frame?projectId=my%20project')
     expect(s.frame.iframe?.title).toBe('Latch secure wallet')
     expect(s.frame.iframe?.attributes.get('allow')).toBe('clipboard-write')
-    expect(s.frame.iframe?.attributes.get('style')).toBe('display:none')
+    expect(s.frame.host.style).toBe('display:none')
+    expect(s.frame.host.open).toBe(false)
     s.frame.ready()
     s.clock.advance(499)
     await flush()
@@ -195,20 +196,31 @@ describe('createFrameTransport', () => {
     await expect(s.transport.ready()).rejects.toMatchObject({ name: 'EmbeddedWalletAbortedError' })
   })
 
-  it('shows the frame as a focused overlay above the modal, and gives the focus back on hide', async () => {
+  it('shows the frame as a focused modal overlay above the app modal, and gives the focus back', async () => {
     const s = setup()
     await ready(s)
     s.transport.show()
-    const style = s.frame.iframe?.attributes.get('style') ?? ''
+    const style = s.frame.host.style
     expect(style).toContain('position:fixed')
     expect(style).toContain('inset:0')
     expect(style).toContain('z-index:5000')
     expect(style).toContain('background:transparent')
     expect(style).toContain('border:0')
+    // A modal <dialog>: in the top layer, over the app's own modal dialog, which goes inert.
+    expect(s.frame.host.open).toBe(true)
     expect(s.frame.iframe?.focused).toBe(true)
-    expect(s.frame.iframe?.attributes.get('aria-hidden')).toBe('false')
+    // Escape belongs to the frame's dialogs.
+    let prevented = false
+    const cancel = {
+      preventDefault() {
+        prevented = true
+      },
+    }
+    for (const listener of s.frame.host.cancelListeners) listener(cancel)
+    expect(prevented).toBe(true)
     s.transport.hide()
-    expect(s.frame.iframe?.attributes.get('style')).toBe('display:none')
+    expect(s.frame.host.open).toBe(false)
+    expect(s.frame.host.style).toBe('display:none')
     expect(s.frame.focusable.focused).toBe(1)
   })
 })

@@ -25,18 +25,27 @@ import { defaultScheduler } from '../utils/defaultScheduler.ts'
 export type FrameElementLike = {
   src: string
   title: string
-  style: Record<string, string> | { setProperty(name: string, value: string): void }
   readonly contentWindow: FrameTargetLike | null
   setAttribute(name: string, value: string): void
   focus?(): void
   remove(): void
+}
+/** The `<dialog>` around the iframe: shown modal, it sits above the app's own modal dialog. */
+export type FrameHostLike = {
+  setAttribute(name: string, value: string): void
+  appendChild(node: unknown): unknown
+  remove(): void
+  readonly open?: boolean
+  showModal?(): void
+  close?(): void
+  addEventListener?(type: 'cancel', listener: (event: { preventDefault(): void }) => void): void
 }
 export type FrameTargetLike = { postMessage(message: unknown, targetOrigin: string): void }
 export type FrameMessageEventLike = { origin: string; source: unknown; data: unknown }
 export type FocusableLike = { focus?(): void }
 export type FrameWindowLike = {
   document: {
-    createElement(tag: 'iframe'): unknown
+    createElement(tag: 'iframe' | 'dialog'): unknown
     body: { appendChild(node: unknown): unknown }
     activeElement?: unknown
   }
@@ -95,6 +104,14 @@ function defaultRandomId(): string {
 }
 
 const hiddenStyle = 'display:none'
+/**
+ * The frame fills the viewport, transparent: its own dialogs draw their backdrop. In the top
+ * layer (a modal `<dialog>`), since the app's modal is one too and makes the rest inert.
+ */
+const shownStyle =
+  'display:block;position:fixed;inset:0;width:100%;height:100%;max-width:none;max-height:none;margin:0;padding:0;border:0;background:transparent;overflow:hidden;color-scheme:normal'
+const frameStyle =
+  'display:block;width:100%;height:100%;border:0;margin:0;padding:0;background:transparent;color-scheme:normal'
 
 /**
  * The page's side of the embedded wallet's `postMessage` channel (design: issue 12): a hidden
@@ -120,6 +137,7 @@ export function createFrameTransport(parameters: CreateFrameTransportParameters)
     }
   >()
   let iframe: FrameElementLike | undefined
+  let host: FrameHostLike | undefined
   let win: FrameWindowLike | undefined
   let readyPromise: Promise<void> | undefined
   let focusBefore: FocusableLike | undefined
@@ -179,16 +197,21 @@ export function createFrameTransport(parameters: CreateFrameTransportParameters)
   function mount(): FrameElementLike {
     if (iframe) return iframe
     win = parameters.window ?? (globalThis as unknown as { window: FrameWindowLike }).window
+    const dialog = win.document.createElement('dialog') as FrameHostLike
+    dialog.setAttribute('style', hiddenStyle)
+    dialog.setAttribute('aria-label', 'Latch secure wallet')
+    dialog.setAttribute('data-testid', 'latch-embedded-wallet')
+    // Escape belongs to the frame's own dialogs (each has Cancel): the page never hides it.
+    dialog.addEventListener?.('cancel', (event) => event.preventDefault())
     const element = win.document.createElement('iframe') as FrameElementLike
     element.title = 'Latch secure wallet'
     element.setAttribute('allow', 'clipboard-write')
-    element.setAttribute('aria-hidden', 'true')
-    element.setAttribute('tabindex', '-1')
-    element.setAttribute('style', hiddenStyle)
-    element.setAttribute('data-testid', 'latch-embedded-wallet-frame')
+    element.setAttribute('style', frameStyle)
     element.src = `${authUrl}/frame?projectId=${encodeURIComponent(parameters.projectId)}`
+    dialog.appendChild(element)
     win.addEventListener('message', onMessage)
-    win.document.body.appendChild(element)
+    win.document.body.appendChild(dialog)
+    host = dialog
     iframe = element
     return element
   }
@@ -217,7 +240,8 @@ export function createFrameTransport(parameters: CreateFrameTransportParameters)
 
   function removeFrame() {
     win?.removeEventListener('message', onMessage)
-    iframe?.remove()
+    host?.remove()
+    host = undefined
     iframe = undefined
     readySeen = false
   }
@@ -246,30 +270,22 @@ export function createFrameTransport(parameters: CreateFrameTransportParameters)
     })
   }
 
-  function setStyle(style: string) {
-    iframe?.setAttribute('style', style)
-  }
-
   return {
     ready,
     request,
     onEvent: (listener) => emitter.on('event', listener),
     show() {
-      if (!iframe) return
+      if (!iframe || !host) return
       const active = win?.document.activeElement as FocusableLike | undefined
       if (active && active !== iframe) focusBefore = active
-      setStyle(
-        `display:block;position:fixed;inset:0;width:100%;height:100%;border:0;margin:0;padding:0;background:transparent;color-scheme:normal;z-index:${zIndex}`,
-      )
-      iframe.setAttribute('aria-hidden', 'false')
-      iframe.setAttribute('tabindex', '0')
+      host.setAttribute('style', `${shownStyle};z-index:${zIndex}`)
+      if (host.showModal && !host.open) host.showModal()
       iframe.focus?.()
     },
     hide() {
-      if (!iframe) return
-      setStyle(hiddenStyle)
-      iframe.setAttribute('aria-hidden', 'true')
-      iframe.setAttribute('tabindex', '-1')
+      if (!host) return
+      if (host.close && host.open) host.close()
+      host.setAttribute('style', hiddenStyle)
       focusBefore?.focus?.()
       focusBefore = undefined
     },

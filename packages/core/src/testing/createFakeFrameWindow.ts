@@ -50,37 +50,70 @@ export function createFakeFrameWindow(authOrigin = 'http://auth.test') {
     for (const listener of [...listeners]) listener(event)
   }
 
+  /** The `<dialog>` around the iframe: its style, and whether it is shown modal. */
+  const host = {
+    style: '',
+    open: false,
+    modalShows: 0,
+    removed: 0,
+    cancelListeners: [] as ((event: { preventDefault(): void }) => void)[],
+  }
+
+  function createIframe() {
+    const attributes = new Map<string, string>()
+    const element = {
+      src: '',
+      title: '',
+      attributes,
+      contentWindow,
+      focused: false,
+      setAttribute(name: string, value: string) {
+        attributes.set(name, value)
+      },
+      focus() {
+        element.focused = true
+      },
+      remove() {},
+    }
+    return element
+  }
+
+  function createDialog() {
+    return {
+      setAttribute(name: string, value: string) {
+        if (name === 'style') {
+          host.style = value
+          styles.push(value)
+        }
+      },
+      appendChild(node: unknown) {
+        mounted = node as typeof mounted
+        return node
+      },
+      get open() {
+        return host.open
+      },
+      showModal() {
+        host.open = true
+        host.modalShows += 1
+      },
+      close() {
+        host.open = false
+      },
+      addEventListener(_type: 'cancel', listener: (event: { preventDefault(): void }) => void) {
+        host.cancelListeners.push(listener)
+      },
+      remove() {
+        removed += 1
+        mounted = undefined
+      },
+    }
+  }
+
   const window: FrameWindowLike = {
     document: {
-      createElement: () => {
-        const attributes = new Map<string, string>()
-        const element = {
-          src: '',
-          title: '',
-          attributes,
-          contentWindow,
-          focused: false,
-          style: {},
-          setAttribute(name: string, value: string) {
-            attributes.set(name, value)
-            if (name === 'style') styles.push(value)
-          },
-          focus() {
-            element.focused = true
-          },
-          remove() {
-            removed += 1
-            if (mounted === element) mounted = undefined
-          },
-        }
-        return element
-      },
-      body: {
-        appendChild(node: unknown) {
-          mounted = node as typeof mounted
-          return node
-        },
-      },
+      createElement: (tag) => (tag === 'dialog' ? createDialog() : createIframe()),
+      body: { appendChild: (node: unknown) => node },
       get activeElement() {
         return focusable
       },
@@ -94,8 +127,10 @@ export function createFakeFrameWindow(authOrigin = 'http://auth.test') {
     authOrigin,
     /** The page's requests, in order. */
     requests,
-    /** Every style the iframe was given, in order. */
+    /** Every style the frame's dialog was given, in order. */
     styles,
+    /** The frame's `<dialog>`: shown modal (in the top layer) or not. */
+    host,
     /** The element focused before the frame showed (it gets the focus back on hide). */
     focusable,
     get iframe() {

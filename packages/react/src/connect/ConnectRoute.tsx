@@ -69,10 +69,8 @@ export function ConnectRoute(props: ConnectRouteProps) {
       methods={methods}
       email={
         hasEmail ? (
-          <EmailSignIn
-            onNext={(route) => props.onEmailNext?.(route)}
-            autoFocus={methods[0] === 'email' && !options.features.legalCheckbox}
-          />
+          // Not focused by itself: on a phone that would open the keyboard over the wallets.
+          <EmailSignIn onNext={(route) => props.onEmailNext?.(route)} />
         ) : undefined
       }
       wallets={wallets}

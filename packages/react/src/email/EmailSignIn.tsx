@@ -4,7 +4,7 @@ import { EmailField } from './EmailField.tsx'
 import { useEmailSignIn } from './useEmailSignIn.ts'
 
 /** The Connect view's email method, wired: the field, its error or alert. */
-export function EmailSignIn(props: { onNext(route: ModalRoute): void; autoFocus?: boolean }) {
+export function EmailSignIn(props: { onNext(route: ModalRoute): void }) {
   const signIn = useEmailSignIn(props.onNext)
   return (
     <section className="latch-connect__email" data-testid="connect-email">
@@ -16,7 +16,6 @@ export function EmailSignIn(props: { onNext(route: ModalRoute): void; autoFocus?
         onIntent={signIn.preload}
         busy={signIn.busy}
         error={signIn.error}
-        autoFocus={props.autoFocus}
       />
     </section>
   )
