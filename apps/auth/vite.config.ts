@@ -15,6 +15,9 @@ export default defineConfig({
     reportCompressedSize: true,
     rolldownOptions: {
       input: { frame: resolve(import.meta.dirname, 'frame.html') },
+      // One file for everything the frame runs at start (viem's lazily imported curve too,
+      // which it also imports statically), instead of a second chunk and request.
+      output: { codeSplitting: { groups: [{ name: 'frame', tags: ['$initial'] }] } },
     },
   },
 })
