@@ -11,6 +11,7 @@ export const layers = {
   'packages/core': ['@latch/api-contract'],
   'packages/react': ['@latch/api-contract', '@latch/core'],
   'apps/web': ['@latch/api-contract', '@latch/config', '@latch/core', '@latch/react'],
+  'apps/auth': ['@latch/api-contract', '@latch/config', '@latch/core'],
   'apps/api': ['@latch/api-contract', '@latch/config', '@latch/core'],
   'apps/devnet': ['@latch/api-contract', '@latch/config'],
   'packages/test': ['@latch/api-contract', '@latch/config', '@latch/core', '@latch/devnet'],
@@ -21,13 +22,15 @@ const testOnly = ['@latch/test']
 
 /**
  * `@latch/config` reads the environment and files (Node only) and names secrets: it serves the
- * servers, scripts and tests, never the browser bundle. In apps/web only the web server and the
- * Vite config may import it.
+ * servers, scripts and tests, never a browser bundle. In apps/web and apps/auth (the frame)
+ * only the server and the Vite config may import it.
  */
 const serverOnly = {
   name: '@latch/config',
-  layer: 'apps/web',
-  allowed: ['apps/web/src/server/', 'apps/web/vite.config.ts'],
+  allowed: {
+    'apps/web': ['apps/web/src/server/', 'apps/web/vite.config.ts'],
+    'apps/auth': ['apps/auth/src/server/', 'apps/auth/vite.config.ts'],
+  } as Readonly<Record<string, readonly string[]>>,
 }
 
 /** `@latch/config` sits at the bottom beside api-contract: zod and Node's built-ins only. */
@@ -108,9 +111,9 @@ export function checkLayers(root: string): LayerViolation[] {
           if (!may && !(isTestFile(rel) && testOnly.includes(name)))
             violations.push({ file: rel, specifier, reason: `${layer} may not import ${name}` })
           else if (
-            layer === serverOnly.layer &&
             name === serverOnly.name &&
-            !serverOnly.allowed.some((path) => rel.split(sep).join('/').startsWith(path))
+            serverOnly.allowed[layer] &&
+            !serverOnly.allowed[layer].some((path) => rel.split(sep).join('/').startsWith(path))
           )
             violations.push({
               file: rel,
