@@ -342,6 +342,30 @@ forEachDatabase('the embedded wallet auth API', (context) => {
     expect((await send()).status).toBe(200)
   })
 
+  test('code tries per address per hour are capped, whichever code', async () => {
+    const capped = build({ limits: { triesPerEmailPerHour: 3 } })
+    const email = newEmail()
+    const send = (path: string, body: object) =>
+      capped.request(`/auth/v1${path}`, {
+        method: 'POST',
+        headers: { origin: authOrigin, 'content-type': 'application/json' },
+        body: JSON.stringify({ projectId, email, deviceId: deviceA, ...body }),
+      })
+    clock.advance(3_600_000 - (time % 3_600_000))
+    await send('/email/start', {})
+    const code = mail.codeFor(email)
+    const wrong = code === '000000' ? '111111' : '000000'
+    for (let index = 0; index < 3; index++)
+      expect((await errorOf(await send('/email/verify', { otp: wrong }))).code).toBe('INVALID_OTP')
+    const refused = await send('/email/verify', { otp: code })
+    expect(refused.headers.get('retry-after')).toBe('3600')
+    expect(await errorOf(refused)).toMatchObject({
+      status: 429,
+      code: 'RATE_LIMITED',
+      message: 'Too many code attempts in the last hour: try again in 60 minutes.',
+    })
+  })
+
   test('a known user on a new device: approval link, then a code (VERIFY_DEVICE, VERIFY_OTP, CONNECT)', async () => {
     const email = newEmail()
     const first = await signIn(email, deviceA)
