@@ -17,8 +17,8 @@ export const layers = {
   'packages/test': ['@latch/api-contract', '@latch/config', '@latch/core', '@latch/devnet'],
 } as const satisfies Record<string, readonly string[]>
 
-/** What test code may import besides its layer's list. */
-const testOnly = ['@latch/test']
+/** What test code may import besides its layer's list (the real API, to test against it). */
+const testOnly = ['@latch/test', '@latch/api']
 
 /**
  * `@latch/config` reads the environment and files (Node only) and names secrets: it serves the

@@ -1,3 +1,9 @@
+import {
+  createTestAuthApi,
+  testApiUrl,
+  testPageOrigin,
+  testProjectId,
+} from '@latch/api/testing/createTestAuthApi.ts'
 import { type StartTestAnvilReturnType, startTestAnvil } from '@latch/test'
 import { IDBFactory } from 'fake-indexeddb'
 import { type Hex, recoverMessageAddress, recoverTypedDataAddress } from 'viem'
@@ -9,12 +15,6 @@ import { createMemoryFrameStores } from './createMemoryFrameStores.ts'
 import { createSessionStore } from './createSessionStore.ts'
 import { createFakeFrameUi } from './testing/createFakeFrameUi.ts'
 import { createFakeFrameWindow } from './testing/createFakeFrameWindow.ts'
-import {
-  createTestAuthApi,
-  testApiUrl,
-  testPageOrigin,
-  testProjectId,
-} from './testing/createTestAuthApi.ts'
 
 let anvil: StartTestAnvilReturnType
 let api: Awaited<ReturnType<typeof createTestAuthApi>>
