@@ -37,7 +37,10 @@ export function OtpInput(props: OtpInputProps) {
         maxLength={12}
         dir="ltr"
         value={props.value}
-        disabled={props.disabled}
+        // Read-only while a code is checked (not disabled: the field keeps the focus, so a
+        // wrong code can be typed again at once).
+        readOnly={props.disabled}
+        aria-busy={props.disabled || undefined}
         onChange={(event) => {
           const digits = toOtpDigits(event.target.value)
           props.onChange(digits)

@@ -230,7 +230,8 @@ export const ar: Messages = {
   'receive.qrLabel': 'رمز QR لعنوانك',
   'receive.networks': 'استلم الرموز على هذه الشبكات فقط:',
   'app.title': 'محفظتك على الويب',
-  'app.lead': 'اربط محفظة المتصفح أو محفظة على هاتفك لعرض حسابك ورصيدك.',
+  'app.lead':
+    'سجّل الدخول ببريدك الإلكتروني، أو اربط محفظة المتصفح أو محفظة على هاتفك، لعرض حسابك ورصيدك.',
   'app.devnetBadge': 'شبكة تطوير',
   'app.accountTitle': 'حسابك',
   'error.emailCooldown': 'يرجى المحاولة مرة أخرى بعد {seconds} ثانية',

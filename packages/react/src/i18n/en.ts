@@ -238,7 +238,8 @@ export const en = {
   'receive.qrLabel': 'QR code of your address',
   'receive.networks': 'Receive tokens on these networks only:',
   'app.title': 'Your wallet, on the web',
-  'app.lead': 'Connect a browser wallet or a wallet on your phone to see your account and balance.',
+  'app.lead':
+    'Sign in with your email, or connect a browser wallet or a wallet on your phone, to see your account and balance.',
   'app.devnetBadge': 'Devnet',
   'app.accountTitle': 'Your account',
   'error.emailCooldown': 'Please try again after {seconds} seconds',

@@ -240,7 +240,7 @@ export const es: Messages = {
   'receive.networks': 'Recibe tokens solo en estas redes:',
   'app.title': 'Tu billetera, en la web',
   'app.lead':
-    'Conecta una billetera del navegador o una billetera en tu teléfono para ver tu cuenta y tu saldo.',
+    'Inicia sesión con tu correo, o conecta una billetera del navegador o de tu teléfono, para ver tu cuenta y tu saldo.',
   'app.devnetBadge': 'Devnet',
   'app.accountTitle': 'Tu cuenta',
   'error.emailCooldown': 'Vuelve a intentarlo en {seconds} segundos',
