@@ -2,7 +2,7 @@ import type { Eip6963ProviderDetail } from '../eip6963/watchAnnouncedProviders.t
 import { ConnectorAccountNotFoundError, ProviderRequestError } from '../errors/connector.ts'
 import { createEmitter } from '../utils/createEmitter.ts'
 import { parseChainId } from '../utils/parseChainId.ts'
-import { normalizeAccounts } from './normalizeAccounts.ts'
+import { loadNormalizedAccounts } from './loadNormalizedAccounts.ts'
 import type { Connector, ConnectorEvents } from './types.ts'
 
 /**
@@ -17,7 +17,9 @@ export function announced(detail: Eip6963ProviderDetail): Connector {
   function attach() {
     if (detach) return
     const onAccountsChanged = (accounts: unknown) =>
-      emitter.emit('accountsChanged', normalizeAccounts(accounts))
+      void loadNormalizedAccounts(accounts).then((normalized) =>
+        emitter.emit('accountsChanged', normalized),
+      )
     const onChainChanged = (chainId: unknown) => {
       const id = parseChainId(chainId)
       if (id !== undefined) emitter.emit('chainChanged', id)
@@ -53,7 +55,7 @@ export function announced(detail: Eip6963ProviderDetail): Connector {
     chainNamespace: 'eip155',
     rdns: info.rdns,
     async connect(parameters = {}) {
-      const accounts = normalizeAccounts(
+      const accounts = await loadNormalizedAccounts(
         await provider.request({
           method: parameters.isReconnecting ? 'eth_accounts' : 'eth_requestAccounts',
         }),
@@ -74,7 +76,8 @@ export function announced(detail: Eip6963ProviderDetail): Connector {
     getProvider: async () => provider,
     async isAuthorized() {
       try {
-        return normalizeAccounts(await provider.request({ method: 'eth_accounts' })).length > 0
+        const accounts = await provider.request({ method: 'eth_accounts' })
+        return (await loadNormalizedAccounts(accounts)).length > 0
       } catch {
         return false
       }

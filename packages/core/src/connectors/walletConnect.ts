@@ -10,7 +10,7 @@ import { createEmitter } from '../utils/createEmitter.ts'
 import { defaultScheduler } from '../utils/defaultScheduler.ts'
 import { parseChainId } from '../utils/parseChainId.ts'
 import type { LatchNetwork } from '../webConfig/parseLatchWebConfig.ts'
-import { normalizeAccounts } from './normalizeAccounts.ts'
+import { loadNormalizedAccounts } from './loadNormalizedAccounts.ts'
 import type { Connector, ConnectorEvents, WalletConnectSession } from './types.ts'
 
 /** The two WalletConnect classes the connector needs, loaded on demand. */
@@ -147,9 +147,11 @@ export function walletConnect(parameters: WalletConnectParameters): Connector {
       logger: 'error',
     })
     provider.on('display_uri', (uri: string) => emitter.emit('displayUri', uri))
-    provider.on('accountsChanged', (accounts: unknown) =>
-      emitter.emit('accountsChanged', normalizeAccounts(accounts)),
-    )
+    provider.on('accountsChanged', (accounts: unknown) => {
+      void loadNormalizedAccounts(accounts).then((normalized) =>
+        emitter.emit('accountsChanged', normalized),
+      )
+    })
     // The session's chainChanged event, or a switch through wallet_switchEthereumChain.
     provider.on('chainChanged', (chainId: unknown) => {
       const id = parseChainId(chainId)
@@ -159,7 +161,8 @@ export function walletConnect(parameters: WalletConnectParameters): Connector {
     provider.on('session_update', () => {
       provider
         .request({ method: 'eth_accounts' })
-        .then((accounts) => emitter.emit('accountsChanged', normalizeAccounts(accounts)))
+        .then(loadNormalizedAccounts)
+        .then((accounts) => emitter.emit('accountsChanged', accounts))
         .catch(() => {})
     })
     // The wallet ended the session: "session_delete", then "disconnect".
@@ -184,7 +187,9 @@ export function walletConnect(parameters: WalletConnectParameters): Connector {
   }
 
   async function readConnection(provider: Provider) {
-    const accounts = normalizeAccounts(await provider.request({ method: 'eth_accounts' }))
+    const accounts = await loadNormalizedAccounts(
+      await provider.request({ method: 'eth_accounts' }),
+    )
     if (accounts.length === 0) throw new ConnectorAccountNotFoundError('WalletConnect')
     const chainId =
       parseChainId(await provider.request({ method: 'eth_chainId' })) ??
