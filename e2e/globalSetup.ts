@@ -19,8 +19,6 @@ export default async function globalSetup() {
   process.env.LATCH_E2E_STATE_DIR = stateDir
   process.env.LATCH_E2E_WEB_URL = stack.webUrl
   process.env.LATCH_E2E_API_URL = stack.apiUrl
-  process.env.LATCH_E2E_AUTH_URL = stack.authUrl
-  process.env.LATCH_E2E_MAILBOX_URL = stack.mailboxUrl
   return async () => {
     await stack.stop()
   }

@@ -1,12 +1,14 @@
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test'
+import { getStackPorts } from '../../apps/devnet/src/ports.ts'
 import { webUrl } from './devnet.ts'
 import { lastMailboxId, readMailboxCode } from './readMailbox.ts'
 
-/** The embedded wallet's secure site of the running test stack (set by the global setup). */
+/**
+ * The embedded wallet's secure site of the running test stack: the stack lays its ports out
+ * from the web app's (`getStackPorts`), so it is found without another setting.
+ */
 export function authUrl(): string {
-  const url = process.env.LATCH_E2E_AUTH_URL
-  if (!url) throw new Error('LATCH_E2E_AUTH_URL is not set: run the browser tests with `npm test`.')
-  return url
+  return `http://127.0.0.1:${getStackPorts(Number(new URL(webUrl()).port)).auth}`
 }
 
 /** The recovery passphrase every test wallet is sealed with. */

@@ -1,3 +1,5 @@
+import { readManifest } from './devnet.ts'
+
 /** One message of the devnet mailbox (`GET /mailbox/messages.json?to=`). */
 export type MailboxMessage = {
   id: number
@@ -10,11 +12,10 @@ export type MailboxMessage = {
   links: string[]
 }
 
-/** The devnet mailbox page of the running test stack (set by the global setup). */
+/** The devnet mailbox page of the running test stack (from its manifest). */
 export function mailboxUrl(): string {
-  const url = process.env.LATCH_E2E_MAILBOX_URL
-  if (!url)
-    throw new Error('LATCH_E2E_MAILBOX_URL is not set: run the browser tests with `npm test`.')
+  const url = readManifest().mailboxUrl
+  if (!url) throw new Error('The devnet manifest names no mailbox: restart the test stack.')
   return url
 }
 
