@@ -88,6 +88,8 @@ ${manifest.chains.map((c) => `  ${c.name.padEnd(20)} ${c.rpcUrl}   chain id ${c.
 
   No wallet extension? Pick "Devnet Wallet" in the connect dialog: it holds a funded
   devnet test key (${manifest.demoWallet.address}) and asks before every signature.
+  Or sign in with any email address: no mail leaves this machine; the code is printed
+  here and listed in the Mailbox.
   Devnet state: ${stack.manifestPath}
   Press Ctrl-C to stop everything.
 `)
