@@ -1,5 +1,6 @@
 import { createPublicClient, formatEther, http } from 'viem'
 import { axeViolations, connectWith, installAxe } from '../src/app.ts'
+import { webUrl } from '../src/devnet.ts'
 import { expect, test } from '../src/fixtures.ts'
 
 test('switching network moves the wallet and shows that chain and its balance', async ({
@@ -62,4 +63,27 @@ test('a wallet moving to an unconfigured network opens UnsupportedChain, which c
   await expect(view).toBeHidden()
   await expect(page.getByTestId('account-network')).toContainText('Latch Devnet')
   expect(injectedWallet.chainId).toBe(31337)
+})
+
+test('the network used last is gone from the app: Network Not Found, then the first network', async ({
+  page,
+  injectedWallet,
+}) => {
+  // A visit before the operator removed OP Mainnet from the app's networks.
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem('@latch/active_caip_network_id', '"eip155:10"')
+      sessionStorage.setItem('seeded', '1')
+    }
+  })
+  await page.goto(webUrl())
+  const alert = page.getByTestId('latch-alert')
+  await expect(alert).toContainText('Network Not Found')
+  expect(
+    await page.evaluate(() => localStorage.getItem('@latch/active_caip_network_id')),
+  ).toContain('31337')
+  // Connecting goes on from the first network; the alert is gone.
+  await connectWith(page, /Test Wallet/, injectedWallet.address)
+  await expect(page.getByTestId('account-network')).toContainText('Latch Devnet')
+  await expect(alert).toHaveCount(0)
 })

@@ -2,6 +2,7 @@ import type { Connector } from '../connectors/types.ts'
 import { disconnectedState, type LatchConfig } from '../createLatchConfig.ts'
 import { getErrorAlertId } from '../errors/errorAlerts.ts'
 import type { Unsubscribe } from '../types.ts'
+import { checkStoredNetwork } from './checkStoredNetwork.ts'
 import { setConnected } from './watchConnector.ts'
 
 /**
@@ -14,7 +15,13 @@ export function reconnect(config: LatchConfig): Unsubscribe {
   const ids = config.storage.getConnectedConnectorIds()
   // One connection at a time for now: the EVM one first.
   const connectorId = ids.eip155 ?? Object.values(ids)[0]
-  if (!connectorId) return () => {}
+  if (!connectorId) {
+    // Nothing to restore: the next connection starts on the last used network, if the app
+    // still has it. (A restored wallet brings its own chain.)
+    const networkError = checkStoredNetwork(config)
+    if (networkError) config._internal.setState((state) => ({ ...state, error: networkError }))
+    return () => {}
+  }
   let stopped = false
   let unsubscribe: Unsubscribe = () => {}
 
