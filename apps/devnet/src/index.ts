@@ -23,6 +23,17 @@ export {
 export { findFreePort } from './findFreePort.ts'
 export { isPortFree } from './isPortFree.ts'
 export {
+  type CreateMailboxParameters,
+  createMailbox,
+  type Mailbox,
+  type MailboxMessage,
+} from './mailbox/createMailbox.ts'
+export {
+  type StartMailboxSmtpServerParameters,
+  type StartMailboxSmtpServerReturnType,
+  startMailboxSmtpServer,
+} from './mailbox/startMailboxSmtpServer.ts'
+export {
   defaultPortBase,
   getStackPorts,
   type StackPorts,

@@ -1,3 +1,5 @@
+import { connect } from 'node:net'
+import { networkInterfaces } from 'node:os'
 import nodemailer from 'nodemailer'
 import { afterEach, expect, test } from 'vitest'
 import { createServicesApp } from '../createServicesApp.ts'
@@ -12,13 +14,16 @@ afterEach(async () => {
   for (const server of servers.splice(0)) await server.stop()
 })
 
-async function start(options: { maxMessageBytes?: number; capacity?: number } = {}) {
+async function start(
+  options: { maxMessageBytes?: number; capacity?: number; idleTimeoutMs?: number } = {},
+) {
   const lines: string[] = []
   const mailbox = createMailbox({ capacity: options.capacity, log: (line) => lines.push(line) })
   const server = await startMailboxSmtpServer({
     mailbox,
     port: 0,
     maxMessageBytes: options.maxMessageBytes,
+    idleTimeoutMs: options.idleTimeoutMs,
   })
   servers.push(server)
   // The API's own way of sending: nodemailer over plain SMTP, no login.
@@ -157,4 +162,31 @@ test('the default mailbox keeps 200 messages', () => {
   expect(kept).toHaveLength(200)
   expect(kept[0]?.subject).toBe('m204')
   expect(kept.at(-1)?.subject).toBe('m5')
+})
+
+test('it listens on loopback only and drops a silent connection', async () => {
+  const { server } = await start({ idleTimeoutMs: 200 })
+  const socket = connect(server.port, '127.0.0.1')
+  const greeting = await new Promise<string>((resolve) =>
+    socket.once('data', (data) => resolve(String(data))),
+  )
+  expect(greeting).toMatch(/^220 /)
+  const started = Date.now()
+  await new Promise<void>((resolve) => socket.once('close', () => resolve()))
+  expect(Date.now() - started).toBeLessThan(5000)
+  // Not reachable on the machine's other addresses.
+  const others = Object.values(networkInterfaces())
+    .flat()
+    .filter((address) => address && !address.internal && address.family === 'IPv4')
+  for (const address of others) {
+    const reached = await new Promise<boolean>((resolve) => {
+      const probe = connect(server.port, address?.address ?? '')
+      probe.once('connect', () => {
+        probe.destroy()
+        resolve(true)
+      })
+      probe.once('error', () => resolve(false))
+    })
+    expect(reached, address?.address).toBe(false)
+  }
 })

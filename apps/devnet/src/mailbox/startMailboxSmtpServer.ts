@@ -8,7 +8,9 @@ export type StartMailboxSmtpServerParameters = {
   /** 0 picks a free port (tests). */
   port: number
   /** The largest message accepted, in bytes; larger ones get 552. 256 KiB by default. */
-  maxMessageBytes?: number
+  maxMessageBytes?: number | undefined
+  /** A connection silent this long is closed (the API sends and quits at once). 30 s by default. */
+  idleTimeoutMs?: number | undefined
   log?: (line: string) => void
 }
 
@@ -20,8 +22,7 @@ export type StartMailboxSmtpServerReturnType = {
   stop: () => Promise<void>
 }
 
-/** Idle connections are dropped after this long (the API sends and quits at once). */
-const socketTimeoutMs = 30_000
+/** At most this many SMTP connections at once. */
 const maxClients = 20
 
 /**
@@ -46,7 +47,7 @@ export async function startMailboxSmtpServer(
     disabledCommands: ['STARTTLS'],
     size: maxMessageBytes,
     maxClients,
-    socketTimeout: socketTimeoutMs,
+    socketTimeout: parameters.idleTimeoutMs ?? 30_000,
     closeTimeout: 1000,
     disableReverseLookup: true,
     onData(stream, session, callback) {
