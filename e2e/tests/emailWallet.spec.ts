@@ -110,6 +110,29 @@ test('sign in by email with the code from the mailbox; the wallet survives a rel
   await expect(page.getByTestId('account-view')).toHaveCount(0)
 })
 
+test('a session the API no longer honours: the reload shows "Session Expired" and signs out', async ({
+  page,
+}) => {
+  const email = uniqueEmail('eve')
+  await signUpByEmail(page, email)
+  // A week later (or signed out elsewhere) the API answers 401; the API's clock cannot be moved
+  // from here, so its answer is rewritten (the expiry itself is unit-tested in apps/api).
+  await page.route('**/auth/v1/user', async (route) => {
+    const response = await route.fetch()
+    await route.fulfill({
+      response,
+      status: 401,
+      json: { error: { code: 'SESSION_EXPIRED', message: 'The session has expired.' } },
+    })
+  })
+  await page.reload()
+  await expect(page.getByRole('alert').filter({ hasText: 'Session Expired' })).toBeVisible({
+    timeout: 30_000,
+  })
+  await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
+  await expect(page.getByTestId('account-view')).toHaveCount(0)
+})
+
 test('a wrong code says so, an expired one asks for a new code, and the right one still signs in', async ({
   page,
 }) => {
