@@ -1,8 +1,13 @@
-import type { ReactNode } from 'react'
+import { lazy, type ReactNode, Suspense } from 'react'
 import { useMessages } from '../hooks/useMessages.ts'
 import { AttemptOutcome } from './AttemptOutcome.tsx'
 import type { AttemptState } from './getAttemptState.ts'
-import { QrCode } from './QrCode.tsx'
+
+/**
+ * The QR code's encoder loads with the pairing URI, not with the modal: the WalletConnect SDK
+ * must load first anyway (hundreds of KB), so the code's few KB are never waited for.
+ */
+const QrCode = lazy(() => import('./QrCode.tsx').then((module) => ({ default: module.QrCode })))
 
 export type WalletConnectPairingProps = {
   /** The pairing URI once the relay has it. */
@@ -61,12 +66,11 @@ export function WalletConnectPairing(props: WalletConnectPairingProps) {
       {pending && props.actions ? <div className="latch-wc__actions">{props.actions}</div> : null}
       <div className="latch-qr" data-testid="wc-qr" data-wc-uri={uri}>
         {uri && pending ? (
-          <QrCode value={uri} label={t('walletConnect.qrLabel')} logo={props.logo} />
+          <Suspense fallback={<Preparing text={t('walletConnect.preparing')} />}>
+            <QrCode value={uri} label={t('walletConnect.qrLabel')} logo={props.logo} />
+          </Suspense>
         ) : pending ? (
-          <div className="latch-qr__placeholder">
-            <span className="latch-spinner" aria-hidden="true" />
-            {t('walletConnect.preparing')}
-          </div>
+          <Preparing text={t('walletConnect.preparing')} />
         ) : (
           <div className="latch-qr__placeholder latch-qr__placeholder--error" aria-hidden="true">
             <svg viewBox="0 0 24 24" aria-hidden="true">
@@ -104,6 +108,15 @@ export function WalletConnectPairing(props: WalletConnectPairingProps) {
           onRetry={props.onRetry}
         />
       )}
+    </div>
+  )
+}
+
+function Preparing(props: { text: string }) {
+  return (
+    <div className="latch-qr__placeholder">
+      <span className="latch-spinner" aria-hidden="true" />
+      {props.text}
     </div>
   )
 }
