@@ -1,4 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { DevnetManifest } from '@latch/api-contract'
 import { assertPortsFree } from '../apps/devnet/src/assertPortsFree.ts'
@@ -64,6 +65,7 @@ export async function startStack(options: {
       options.log,
     )
     stops.push(() => stopChild(api))
+    ensureAuthBuild()
     const auth = spawnService(
       'auth',
       ['apps/auth/src/server/cli.ts'],
@@ -122,6 +124,20 @@ export function stackPortLabels(portBase: number): { port: number; label: string
     { port: ports.auth, label: 'embedded wallet site (apps/auth)' },
     { port: ports.smtp, label: 'devnet mailbox (SMTP)' },
   ]
+}
+
+/**
+ * The auth site serves the frame's build: build it once when it is missing (a fresh clone
+ * running a benchmark); `npm start` and `npm test` rebuild it themselves.
+ */
+function ensureAuthBuild(): void {
+  if (existsSync(resolve(root, 'apps/auth/dist/frame.html'))) return
+  const build = spawnSync(
+    process.execPath,
+    [resolve(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'],
+    { cwd: resolve(root, 'apps/auth'), stdio: 'inherit' },
+  )
+  if (build.status !== 0) throw new Error('The build of the embedded wallet frame failed.')
 }
 
 /** The last lines each service printed, to explain a failed start. */
