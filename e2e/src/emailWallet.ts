@@ -96,6 +96,13 @@ export async function frameConfirmation(page: Page): Promise<Locator> {
   return dialog
 }
 
+/** A line of the frame's confirmation by its label ("Site", "Network", "To", "Value", "Max fee"). */
+export function confirmationDetail(confirmation: Locator, label: string): Locator {
+  return confirmation
+    .locator('dt', { hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]')
+}
+
 /** Approves what the frame's confirmation shows (its button waits a moment before it works). */
 export async function approveInFrame(page: Page, confirmation?: Locator): Promise<void> {
   const dialog = confirmation ?? (await frameConfirmation(page))

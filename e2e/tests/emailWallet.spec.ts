@@ -5,11 +5,12 @@ import { parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { loadWebConfig } from '../../apps/web/src/server/loadWebConfig.ts'
 import { type ServeWebReturnType, serveWeb } from '../../apps/web/src/server/serveWeb.ts'
-import { e2eStateDir, fund } from '../src/devnet.ts'
+import { e2eStateDir, fund, webUrl } from '../src/devnet.ts'
 import {
   accountAddress,
   approveInFrame,
   authUrl,
+  confirmationDetail,
   createPassphrase,
   enterOtp,
   enterPassphrase,
@@ -94,8 +95,11 @@ test('sign in by email with the code from the mailbox; the wallet survives a rel
   await fillSendForm(send, { symbol: 'ETH', amount: '0.01', receiver })
   await send.getByRole('button', { name: 'Send', exact: true }).click()
   const transaction = await frameConfirmation(page)
-  await expect(transaction).toContainText(receiver)
-  await expect(transaction).toContainText('0.01 ETH')
+  await expect(confirmationDetail(transaction, 'Site')).toHaveText(new URL(webUrl()).origin)
+  await expect(confirmationDetail(transaction, 'Network')).toHaveText(chain.name)
+  await expect(confirmationDetail(transaction, 'To')).toHaveText(receiver)
+  await expect(confirmationDetail(transaction, 'Value')).toHaveText('0.01 ETH')
+  await expect(confirmationDetail(transaction, 'Max fee')).toHaveText(/^0\.\d+ ETH$/)
   await approveInFrame(page, transaction)
   await expect(toast(page, 'Sent 0.01 ETH')).toBeVisible({ timeout: 30_000 })
   expect(await chainBalance(chain, receiver)).toBe(parseEther('0.01'))
