@@ -6,8 +6,9 @@ import { type StartPostgresReturnType, startPostgres } from './postgres.ts'
 /**
  * `npm test`: lint and format check, type check, layer check and unit/API/devnet tests
  * (Vitest; the storage tests on PGlite and on a throwaway PostgreSQL this script starts), the
- * production web build and the embedded wallet frame's build, then the browser tests (Playwright on Debian Chromium) against a
- * stack they start and stop themselves. Ends with one `N passed, N failed` line.
+ * production web build and the embedded wallet frame's build, then the browser tests
+ * (Playwright on Debian Chromium) against a stack they start and stop themselves. Ends with
+ * one `N passed, N failed` line.
  */
 const root = resolve(import.meta.dirname, '..')
 const results = resolve(root, '.latch')
