@@ -53,9 +53,7 @@ ${items || '<p>No messages yet. Sign in with an email in the app and the code sh
 }
 
 function renderMessage(message: MailboxMessage): string {
-  const codes = message.codes
-    .map((code) => `<p class="code" aria-label="Code ${code}">${escapeHtml(code)}</p>`)
-    .join('')
+  const codes = message.codes.map((code) => `<p class="code">${escapeHtml(code)}</p>`).join('')
   const links = message.links
     .map((link) => `<p><a href="${escapeHtml(link)}" rel="noreferrer">${escapeHtml(link)}</a></p>`)
     .join('')
