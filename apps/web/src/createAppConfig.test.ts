@@ -53,4 +53,16 @@ describe('createAppConfig', () => {
       'WALLET_CONNECT:walletConnect',
     ])
   })
+
+  it('checks the options whole: the legal checkbox with its links and email on', () => {
+    const config = createAppConfig(
+      {
+        ...webConfig,
+        features: { legalCheckbox: true },
+        termsConditionsUrl: 'https://shop.example/terms',
+      },
+      fakeWindow(),
+    )
+    expect(types(config)).toEqual(['WALLET_CONNECT:walletConnect', 'AUTH:embeddedWallet'])
+  })
 })

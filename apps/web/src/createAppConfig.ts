@@ -21,7 +21,22 @@ export function createAppConfig(webConfig: LatchWebConfig, window: Window): Latc
     url: window.location.origin,
     icons: [],
   }
-  const emailOn = resolveOptions({ features: webConfig.features }).features.email
+  const options = {
+    locale: webConfig.locale,
+    themeMode: webConfig.themeMode,
+    themeVariables: webConfig.themeVariables,
+    appName: webConfig.appName,
+    signIn: webConfig.signIn,
+    nameSuffix: webConfig.nameSuffix,
+    features: webConfig.features,
+    connectMethodsOrder: webConfig.connectMethodsOrder,
+    walletFeaturesOrder: webConfig.walletFeaturesOrder,
+    termsConditionsUrl: webConfig.termsConditionsUrl,
+    privacyPolicyUrl: webConfig.privacyPolicyUrl,
+    restrictedTimeZones: webConfig.restrictedTimeZones,
+  }
+  // The whole options, as createLatchConfig checks them (one feature alone may not validate).
+  const emailOn = resolveOptions(options).features.email
   const embedded: Connector[] =
     emailOn && webConfig.authUrl
       ? [
@@ -47,20 +62,7 @@ export function createAppConfig(webConfig: LatchWebConfig, window: Window): Latc
     projectId: webConfig.projectId,
     announceTarget: window,
     storage: window.localStorage,
-    options: {
-      locale: webConfig.locale,
-      themeMode: webConfig.themeMode,
-      themeVariables: webConfig.themeVariables,
-      appName: webConfig.appName,
-      signIn: webConfig.signIn,
-      nameSuffix: webConfig.nameSuffix,
-      features: webConfig.features,
-      connectMethodsOrder: webConfig.connectMethodsOrder,
-      walletFeaturesOrder: webConfig.walletFeaturesOrder,
-      termsConditionsUrl: webConfig.termsConditionsUrl,
-      privacyPolicyUrl: webConfig.privacyPolicyUrl,
-      restrictedTimeZones: webConfig.restrictedTimeZones,
-    },
+    options,
     connectors: [
       walletConnect({
         projectId: webConfig.walletConnectProjectId ?? webConfig.projectId,

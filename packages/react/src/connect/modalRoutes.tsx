@@ -14,20 +14,22 @@ import {
   registerAccountNameRoute,
   registerAccountNameSuccessRoute,
 } from '../names/registerAccountNameRoutes.ts'
-import { NetworksContainer } from '../networks/NetworksContainer.tsx'
-import { UnsupportedChainContainer } from '../networks/UnsupportedChainContainer.tsx'
 import { receiveRoute } from '../receive/receiveRoute.ts'
 import { sendRoute } from '../send/sendRoute.ts'
 import { sessionsRoute, signInRoute } from '../siwe/signInRoutes.ts'
 import { approveTransactionRoute } from '../transaction/approveTransactionRoute.ts'
 import { LazyView } from '../transaction/LazyView.tsx'
-import { AllWalletsRoute } from './AllWalletsRoute.tsx'
 import { ConnectingExternal } from './ConnectingExternal.tsx'
-import { ConnectingWalletConnect } from './ConnectingWalletConnect.tsx'
-import { ConnectingWalletConnectBasic } from './ConnectingWalletConnectBasic.tsx'
 import { ConnectRoute } from './ConnectRoute.tsx'
 import { getWalletOpenLinks } from './deepLink.ts'
 import type { AttemptState } from './getAttemptState.ts'
+import {
+  allWalletsRoute,
+  connectingWalletConnectBasicRoute,
+  connectingWalletConnectRoute,
+  networksRoute,
+  unsupportedChainRoute,
+} from './lazyConnectRoutes.ts'
 
 /** What a view needs from the modal container to render. */
 export type ModalViewContext = {
@@ -88,20 +90,23 @@ export const modalRoutes = {
   AllWallets: {
     status: 'routable',
     title: ({ t }) => t('allWallets.title'),
-    render: ({ flow }) => <AllWalletsRoute onSelect={flow.select} />,
+    render: ({ flow }) => <LazyView view={allWalletsRoute} props={{ onSelect: flow.select }} />,
   },
   ConnectingWalletConnectBasic: {
     status: 'routable',
     title: ({ t }) => t('walletConnect.title'),
     render: (c) => (
-      <ConnectingWalletConnectBasic
-        uri={c.pairingUri}
-        state={c.attempt}
-        errorMessage={c.errorMessage}
-        onRetry={c.flow.retry}
-        onCopy={c.clipboard.copy}
-        copied={c.clipboard.copied}
-        onGetWallet={c.onGetWallet}
+      <LazyView
+        view={connectingWalletConnectBasicRoute}
+        props={{
+          uri: c.pairingUri,
+          state: c.attempt,
+          errorMessage: c.errorMessage,
+          onRetry: c.flow.retry,
+          onCopy: c.clipboard.copy,
+          copied: c.clipboard.copied,
+          onGetWallet: c.onGetWallet,
+        }}
       />
     ),
   },
@@ -109,17 +114,20 @@ export const modalRoutes = {
     status: 'routable',
     title: ({ walletName }) => walletName,
     render: (c) => (
-      <ConnectingWalletConnect
-        walletName={c.walletName}
-        walletIcon={c.route.wallet?.icon}
-        uri={c.pairingUri}
-        state={c.attempt}
-        errorMessage={c.errorMessage}
-        isPhone={c.isPhone}
-        links={getWalletOpenLinks(c.route.wallet ?? {}, c.pairingUri, c.isPhone)}
-        onRetry={c.flow.retry}
-        onCopy={c.clipboard.copy}
-        copied={c.clipboard.copied}
+      <LazyView
+        view={connectingWalletConnectRoute}
+        props={{
+          walletName: c.walletName,
+          walletIcon: c.route.wallet?.icon,
+          uri: c.pairingUri,
+          state: c.attempt,
+          errorMessage: c.errorMessage,
+          isPhone: c.isPhone,
+          links: getWalletOpenLinks(c.route.wallet ?? {}, c.pairingUri, c.isPhone),
+          onRetry: c.flow.retry,
+          onCopy: c.clipboard.copy,
+          copied: c.clipboard.copied,
+        }}
       />
     ),
   },
@@ -154,7 +162,7 @@ export const modalRoutes = {
   UnsupportedChain: {
     status: 'routable',
     title: ({ t }) => t('unsupportedChain.title'),
-    render: () => <UnsupportedChainContainer />,
+    render: () => <LazyView view={unsupportedChainRoute} />,
   },
   // Names, sign-in and sessions load their own chunks when first shown.
   RegisterAccountName: {
@@ -184,7 +192,7 @@ export const modalRoutes = {
   Networks: {
     status: 'routable',
     title: ({ t }) => t('networks.title'),
-    render: () => <NetworksContainer />,
+    render: () => <LazyView view={networksRoute} />,
   },
   Send: {
     status: 'routable',

@@ -2,16 +2,23 @@ import { type ComponentType, useEffect, useState } from 'react'
 import { useMessages } from '../hooks/useMessages.ts'
 
 /** A view whose code is its own chunk: `createLazyView(() => import('./X.tsx'))`. */
-export type LazyViewLoader = {
+export type LazyViewLoader<props extends object = object> = {
   /** Starts loading the chunk (again after a failure); resolves to the view. */
-  preload(): Promise<ComponentType>
+  preload(): Promise<ComponentType<props>>
   /** The view once loaded (the browser's module cache, mirrored). */
-  getLoaded(): ComponentType | undefined
+  getLoaded(): ComponentType<props> | undefined
 }
 
 /** A loader for a view whose module default-exports it. */
-export function createLazyView(load: () => Promise<{ default: ComponentType }>): LazyViewLoader {
-  let loaded: ComponentType | undefined
+export function createLazyView(load: () => Promise<{ default: ComponentType }>): LazyViewLoader
+/** A loader for a view that takes props (`<LazyView view={...} props={...} />`). */
+export function createLazyView<props extends object>(
+  load: () => Promise<{ default: ComponentType<props> }>,
+): LazyViewLoader<props>
+export function createLazyView<props extends object>(
+  load: () => Promise<{ default: ComponentType<props> }>,
+): LazyViewLoader<props> {
+  let loaded: ComponentType<props> | undefined
   return {
     preload: () =>
       load().then((module) => {
@@ -27,7 +34,11 @@ export function createLazyView(load: () => Promise<{ default: ComponentType }>):
  * which React holds for ~300 ms), else a busy placeholder until it arrives; a chunk that fails
  * to load is asked for again.
  */
-export function LazyView(props: { view: LazyViewLoader }) {
+export function LazyView<props extends object = object>(props: {
+  view: LazyViewLoader<props>
+  /** The view's own props, for a view that takes some. */
+  props?: props | undefined
+}) {
   const { view } = props
   const [View, setView] = useState(view.getLoaded)
   const [attempt, setAttempt] = useState(0)
@@ -48,7 +59,7 @@ export function LazyView(props: { view: LazyViewLoader }) {
       clearTimeout(retry)
     }
   }, [View, attempt, view])
-  if (View) return <View />
+  if (View) return <View {...(props.props as props)} />
   return <LazyViewPlaceholder />
 }
 
