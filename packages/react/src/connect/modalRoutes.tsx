@@ -157,7 +157,7 @@ export const modalRoutes = {
   ConnectingFarcaster: {
     status: 'notYetRoutable',
     reason:
-      'Farcaster sign-in runs in the embedded wallet (its auth connector), which Latch does not have yet.',
+      'Farcaster sign-in comes with social sign-in: the frame answers connectFarcaster with "Not supported yet".',
   },
   UnsupportedChain: {
     status: 'routable',
