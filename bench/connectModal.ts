@@ -49,6 +49,8 @@ const production = await serveWeb({
     apiUrl: stack.apiUrl,
     projectId: manifest.projectId,
     relayUrl: manifest.relayUrl,
+    // Email sign-in on, as by default: the Connect view shows the email field.
+    authUrl: stack.authUrl,
     networks: manifest.chains.map((chain) => ({
       id: chain.id,
       name: chain.name,

@@ -73,6 +73,8 @@ const steps: Step[] = [
     args: [bin('vite'), 'build', '--logLevel', 'warn'],
     cwd: 'apps/auth',
   },
+  // The JS before a click stays within its budget (bytes of the build just made).
+  { name: 'size', command: process.execPath, args: ['scripts/checkBundleSize.ts'] },
   { name: 'e2e', command: bin('playwright'), args: ['test', '-c', 'e2e/playwright.config.ts'] },
 ].filter((s) => only.length === 0 || only.some((o) => s.name.startsWith(o)))
 
