@@ -170,10 +170,8 @@ test('the frame down: "Network Error - Could not load embedded wallet"', async (
 })
 
 test('a slow auth server: "Embedded Wallet Request Timed Out"', async ({ page }) => {
-  // The frame gives up on the API after its own 15 s and answers code 'TIMEOUT', which the page
-  // shows as a field error, not yet as this alert (issue 12: "the server is slow, giving the
-  // timeout alert").
-  test.fixme(true, "the page does not map the frame's 'TIMEOUT' answer to the timeout alert yet")
+  // The frame gives up on the API after its own 15 s and answers code 'TIMEOUT': the page
+  // shows the spec's alert (issue 12: "the server is slow, giving the timeout alert").
   await page.clock.install()
   const held: Route[] = []
   // The frame's own call to the API (page.route sees the frame's requests too) never answers.

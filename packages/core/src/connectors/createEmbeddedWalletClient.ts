@@ -150,8 +150,16 @@ export function createEmbeddedWalletClient(
       if (wait > 0) throw new EmailCooldownError(Math.ceil(wait / 1000))
       const parsed = parseEmail(email)
       const transport = await frame()
-      lastEmailAt = now()
-      return transport.request('connectEmail', { email: parsed })
+      try {
+        const result = await transport.request('connectEmail', { email: parsed })
+        lastEmailAt = now()
+        return result
+      } catch (error) {
+        // The API's own count wins: its "n seconds" is what is left, not a new 30 s.
+        if (error instanceof EmailCooldownError)
+          lastEmailAt = now() - cooldownMs + error.seconds * 1000
+        throw error
+      }
     },
     connectDevice: async () => (await frame()).request('connectDevice', {}),
     connectOtp: async (otp) => (await frame()).request('connectOtp', { otp }),

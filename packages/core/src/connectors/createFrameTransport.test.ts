@@ -176,6 +176,18 @@ describe('createFrameTransport', () => {
     await expect(bare).rejects.toMatchObject({ shortMessage: 'An error occurred.' })
   })
 
+  it("the frame's own 'TIMEOUT' (the auth API did not answer) is the spec's timeout alert", async () => {
+    const s = setup()
+    await ready(s)
+    const slow = s.transport.request('connectEmail', { email: 'ada@example.com' })
+    await flush()
+    s.frame.fail('id1', { code: 'TIMEOUT', message: 'The Latch API did not answer in time.' })
+    await expect(slow).rejects.toMatchObject({
+      name: 'EmbeddedWalletTimeoutError',
+      shortMessage: 'Embedded Wallet Request Timed Out.',
+    })
+  })
+
   it("aborts pending calls when the frame reloads or is destroyed ('Request was aborted' for RPC)", async () => {
     const s = setup()
     await ready(s)

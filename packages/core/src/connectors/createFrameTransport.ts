@@ -21,6 +21,9 @@ import type { Scheduler, Unsubscribe } from '../types.ts'
 import { createEmitter } from '../utils/createEmitter.ts'
 import { defaultScheduler } from '../utils/defaultScheduler.ts'
 
+/** How long the frame waits for the auth API before it answers 'TIMEOUT' (apps/auth). */
+const frameApiTimeoutMs = 15_000
+
 /** The few DOM parts the transport uses (core type-checks without the DOM lib). */
 export type FrameElementLike = {
   src: string
@@ -170,7 +173,10 @@ export function createFrameTransport(parameters: CreateFrameTransportParameters)
       entry.reject(
         code === 'EMAIL_COOLDOWN' && retryAfterSeconds !== undefined
           ? new EmailCooldownError(Math.max(1, retryAfterSeconds))
-          : new EmbeddedWalletRequestError({ frameCode: code, message }),
+          : // The frame gave up waiting for the auth API: the spec's timeout alert.
+            code === 'TIMEOUT'
+            ? new EmbeddedWalletTimeoutError({ method: entry.method, timeoutMs: frameApiTimeoutMs })
+            : new EmbeddedWalletRequestError({ frameCode: code, message }),
       )
       return
     }

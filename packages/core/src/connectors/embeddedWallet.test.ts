@@ -138,6 +138,18 @@ describe('embeddedWallet', () => {
     expect(s.sent('connectEmail')).toHaveLength(2)
   })
 
+  it("takes the API's count when it refuses: its n seconds are what is left, not a new 30 s", async () => {
+    const s = setup({ connectEmail: undefined })
+    const first = connectEmail(s.config, { email: 'ada@example.com' })
+    await until(() => s.sent('connectEmail').length === 1)
+    const id = s.sent('connectEmail')[0]?.message.id as string
+    s.frame.fail(id, { code: 'EMAIL_COOLDOWN', message: 'Wait', retryAfterSeconds: 26 })
+    await expect(first).rejects.toMatchObject({ name: 'EmailCooldownError', seconds: 26 })
+    expect(s.connector.embedded?.getEmailCooldownMs()).toBe(26_000)
+    s.tick(26_000)
+    expect(s.connector.embedded?.getEmailCooldownMs()).toBe(0)
+  })
+
   it('refuses an invalid email before the frame sees it, without starting the cooldown', async () => {
     const s = setup({ connectEmail: { action: 'VERIFY_OTP' } })
     await expect(connectEmail(s.config, { email: 'not an email' })).rejects.toMatchObject({
