@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:net'
-import { isPortFree } from '@latch/devnet'
+import { isPortFree, stackPortCount } from '@latch/devnet'
 import { expect, test } from 'vitest'
 import { findFreePortBlock } from './findFreePortBlock.ts'
 
@@ -11,13 +11,13 @@ const listen = (port: number) =>
   })
 
 test('a block of free consecutive ports, skipping one where a port is taken', async () => {
-  const start = await findFreePortBlock({ start: 21_000 + 7 * Math.floor(Math.random() * 500) })
+  const start = await findFreePortBlock({ start: 21_000 + stackPortCount * Math.floor(Math.random() * 500) })
   const taken = await listen(start + 3)
   try {
     const base = await findFreePortBlock({ start })
-    expect(base).toBeGreaterThanOrEqual(start + 7)
-    expect((base - start) % 7).toBe(0)
-    const ports = Array.from({ length: 7 }, (_, offset) => base + offset)
+    expect(base).toBeGreaterThanOrEqual(start + stackPortCount)
+    expect((base - start) % stackPortCount).toBe(0)
+    const ports = Array.from({ length: stackPortCount }, (_, offset) => base + offset)
     expect(await Promise.all(ports.map(isPortFree))).toEqual(ports.map(() => true))
     await expect(findFreePortBlock({ start: start + 3, length: 1, tries: 1 })).rejects.toThrow(
       `No 1 free consecutive ports between ${start + 3} and ${start + 3}.`,
