@@ -4,7 +4,7 @@ import { alerts, getAlertId } from '../alerts/alerts.ts'
 import { getErrorMessage } from '../errors/getErrorMessage.ts'
 import { useConfig } from '../hooks/useConfig.ts'
 import { useMessages } from '../hooks/useMessages.ts'
-import { loadEmailViews } from './emailRoutes.ts'
+import { emailVerifyDeviceRoute, emailVerifyOtpRoute, loadEmailViews } from './emailRoutes.ts'
 
 export type UseEmailSignInReturnType = {
   email: string
@@ -23,6 +23,11 @@ export type UseEmailSignInReturnType = {
  * sends the code through the embedded wallet (`connectEmail`), then `onNext` opens
  * EmailVerifyOtp or EmailVerifyDevice.
  */
+/** The views after Continue, loaded (and so rendered without a placeholder) ahead of it. */
+function loadNextViews() {
+  return Promise.all([emailVerifyOtpRoute.preload(), emailVerifyDeviceRoute.preload()])
+}
+
 export function useEmailSignIn(onNext: (route: ModalRoute) => void): UseEmailSignInReturnType {
   const config = useConfig()
   const { t } = useMessages()
@@ -36,7 +41,7 @@ export function useEmailSignIn(onNext: (route: ModalRoute) => void): UseEmailSig
     // The embedded wallet's chunk and frame, and the next views' chunk, ahead of Continue.
     for (const connector of config.getState().connectors)
       void connector.embedded?.preload().catch(() => {})
-    void loadEmailViews().catch(() => {})
+    void loadNextViews().catch(() => {})
   }
   const submit = () => {
     preload()
@@ -44,6 +49,9 @@ export function useEmailSignIn(onNext: (route: ModalRoute) => void): UseEmailSig
     setFailure(undefined)
     loadEmailViews()
       .then((views) => views.connectEmail(config, { email }))
+      // The next view rendered at once, not after a placeholder that takes the focus to the
+      // title: the code field gets it, so a keyboard user types the code straight away.
+      .then((result) => loadNextViews().then(() => result))
       .then(
         ({ action }) => {
           setBusy(false)

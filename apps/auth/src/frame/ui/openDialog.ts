@@ -101,12 +101,24 @@ export function openDialog(host: HTMLElement, parameters: OpenDialogParameters):
     if (event.target === backdrop) event.preventDefault()
   }
 
+  // The focus the dialog asked for last. The frame is still hidden when a dialog opens (the
+  // page shows it on the `show` event), so that first focus() does not take: the page then
+  // focuses the iframe, and the frame's window gets a focus event with the body active.
+  let wanted: HTMLElement | undefined
   function focus(target?: HTMLElement | undefined) {
-    ;(target ?? getFocusableElements(dialog)[0] ?? dialog).focus()
+    wanted = target ?? getFocusableElements(dialog)[0] ?? dialog
+    wanted.focus()
   }
+  const onWindowFocus = () => {
+    const active = doc.activeElement
+    if (active && active !== doc.body && dialog.contains(active)) return
+    focus(wanted?.isConnected && dialog.contains(wanted) ? wanted : undefined)
+  }
+  const win = doc.defaultView
 
   doc.addEventListener('keydown', onKeyDown, true)
   doc.addEventListener('focusin', onFocusIn)
+  win?.addEventListener('focus', onWindowFocus)
   backdrop.addEventListener('mousedown', onBackdropDown)
   host.append(backdrop)
 
@@ -130,6 +142,7 @@ export function openDialog(host: HTMLElement, parameters: OpenDialogParameters):
       closed = true
       doc.removeEventListener('keydown', onKeyDown, true)
       doc.removeEventListener('focusin', onFocusIn)
+      win?.removeEventListener('focus', onWindowFocus)
       backdrop.remove()
       if (previous instanceof HTMLElement && previous.isConnected) previous.focus()
     },
