@@ -2,6 +2,7 @@ import type { ModalView, WalletFeature } from '@latch/core'
 import { useState } from 'react'
 import { alerts, getAlertId } from '../alerts/alerts.ts'
 import { useAnalyticsError } from '../analytics/useAnalyticsError.ts'
+import { updateEmailRoute } from '../email/emailRoutes.ts'
 import { getErrorMessage } from '../errors/getErrorMessage.ts'
 import { useAccount } from '../hooks/useAccount.ts'
 import { useConfig } from '../hooks/useConfig.ts'
@@ -163,10 +164,16 @@ function AccountPanel(props: ConnectedAccountProps) {
         embedded
           ? {
               email: embedded.user?.email,
+              // Opened once its chunk is there, so its field (not the title) gets the focus.
               onUpdateEmail: () =>
-                inModal
-                  ? router.push({ view: 'UpdateEmailWallet' })
-                  : router.open({ view: 'UpdateEmailWallet' }),
+                void updateEmailRoute
+                  .preload()
+                  .catch(() => {})
+                  .then(() =>
+                    inModal
+                      ? router.push({ view: 'UpdateEmailWallet' })
+                      : router.open({ view: 'UpdateEmailWallet' }),
+                  ),
               onExportKey: embedded.exportKey,
               exporting: embedded.exporting,
             }

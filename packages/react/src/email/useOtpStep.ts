@@ -70,7 +70,13 @@ export function useOtpStep<T>(parameters: UseOtpStepParameters<T>): UseOtpStepRe
     },
     complete,
     busy,
-    error: failure && !alertId ? getErrorMessage(failure, t) : undefined,
+    error:
+      failure && !alertId
+        ? // Closing the frame's passphrase dialog ends the sign-in: say so, not "User rejected".
+          (failure as Error).name === 'UserRejectedRequestError'
+          ? t('emailOtp.cancelled')
+          : getErrorMessage(failure, t)
+        : undefined,
     alert: alertId ? { title: t(alerts[alertId].title), text: t(alerts[alertId].text) } : undefined,
     resend: resend
       ? {

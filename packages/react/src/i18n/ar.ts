@@ -244,6 +244,8 @@ export const ar: Messages = {
   'emailOtp.resend': 'إعادة إرسال الرمز',
   'emailOtp.resendIn': 'إعادة إرسال الرمز بعد {seconds} ث',
   'emailOtp.resent': 'رمز جديد في الطريق إليك.',
+  'emailOtp.cancelled':
+    'لم تُفتح المحفظة: أُغلق مربع الحوار الخاص بها. أرسل رمزًا جديدًا للمحاولة مرة أخرى.',
   'emailOtp.checking': 'جارٍ التحقق من الرمز…',
   'emailDevice.title': 'تسجيل الجهاز',
   'emailDevice.text': 'وافق على هذا الجهاز: افتح الرابط الذي أرسلناه إلى {email} ثم تابع هنا.',

@@ -252,6 +252,8 @@ export const en = {
   'emailOtp.resend': 'Resend code',
   'emailOtp.resendIn': 'Resend code in {seconds} s',
   'emailOtp.resent': 'A new code is on its way.',
+  'emailOtp.cancelled':
+    'The wallet was not opened: its dialog was closed. Send a new code to try again.',
   'emailOtp.checking': 'Checking the code…',
   'emailDevice.title': 'Register Device',
   'emailDevice.text': 'Approve this device: open the link we sent to {email}, then continue here.',

@@ -253,6 +253,8 @@ export const es: Messages = {
   'emailOtp.resend': 'Reenviar código',
   'emailOtp.resendIn': 'Reenviar código en {seconds} s',
   'emailOtp.resent': 'Te enviamos un código nuevo.',
+  'emailOtp.cancelled':
+    'La cartera no se abrió: se cerró su diálogo. Envía un código nuevo para volver a intentarlo.',
   'emailOtp.checking': 'Comprobando el código…',
   'emailDevice.title': 'Registra el dispositivo',
   'emailDevice.text':

@@ -25,7 +25,7 @@ export function showExportKey(host: HTMLElement, steps: ShowExportKeySteps): Pro
     let revealed = false
     const dialog = openDialog(host, {
       title: 'Export your private key',
-      description: 'To keep your wallet safe, enter the code we send to your email.',
+      description: 'To keep your wallet safe, enter the code we email you.',
       onEscape: () => (revealed ? done() : cancel()),
     })
     const doc = dialog.document
