@@ -37,8 +37,12 @@ export function EmailVerifyDeviceView(props: EmailVerifyDeviceViewProps) {
       <button
         type="button"
         className="latch-button latch-button--primary latch-email-step__action"
-        onClick={props.onContinue}
-        disabled={props.busy}
+        // aria-disabled, not disabled, while busy: a disabled button drops the keyboard focus
+        // to the page (and an answer like 'Please try again after …' is read from nowhere).
+        onClick={() => {
+          if (!props.busy) props.onContinue()
+        }}
+        aria-disabled={props.busy || undefined}
         aria-busy={props.busy || undefined}
         data-autofocus
         data-testid="email-device-continue"
