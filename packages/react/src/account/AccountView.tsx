@@ -250,8 +250,12 @@ export function AccountView(props: AccountViewProps) {
           <button
             type="button"
             className="latch-link"
-            onClick={props.embedded.onExportKey}
-            disabled={props.embedded.exporting}
+            // aria-disabled, not disabled, while the frame's export dialog is open: a disabled
+            // button loses the focus, which then cannot come back to it when the dialog closes.
+            onClick={() => {
+              if (!props.embedded?.exporting) props.embedded?.onExportKey()
+            }}
+            aria-disabled={props.embedded.exporting || undefined}
             aria-busy={props.embedded.exporting || undefined}
             data-testid="account-export-key"
           >
