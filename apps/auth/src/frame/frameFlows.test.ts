@@ -224,7 +224,7 @@ describe('the frame against the real API', () => {
     ])
     expect(confirmation?.details[2]).toMatchObject({
       label: 'Max fee',
-      value: expect.stringMatching(/^0\.\d+ ETH$/),
+      value: expect.stringMatching(/^0\.0*[1-9]\d{0,3} ETH$/),
     })
   })
 
@@ -244,8 +244,13 @@ describe('the frame against the real API', () => {
     expect(result(await page.request('connectEmail', { email }))).toEqual({
       action: 'VERIFY_DEVICE',
     })
+    // Continue before the link was followed: says what is missing, not "try again after n s".
+    expect(await page.request('connectDevice')).toMatchObject({
+      ok: false,
+      error: { code: 'DEVICE_NOT_APPROVED', message: expect.stringContaining('open the link') },
+    })
+    // Following the link lifts the cooldown: Continue gets its code at once.
     await api.approveDevice(email)
-    api.advance(31_000)
     expect(result(await page.request('connectDevice'))).toEqual({ action: 'VERIFY_OTP' })
     expect(result(await page.request('connectOtp', { otp: api.codeFor(email) }))).toEqual({
       action: 'CONNECT',

@@ -17,7 +17,18 @@ export const connectEmail: FrameHandler<'connectEmail'> = async (context, { emai
 export const connectDevice: FrameHandler<'connectDevice'> = async (context, _params, request) => {
   const email = context.state.pendingEmail
   if (!email) throw new FrameRequestError('NO_EMAIL', 'Enter your email first.')
-  return connectEmail(context, { email }, request)
+  try {
+    return await connectEmail(context, { email }, request)
+  } catch (error) {
+    // Asked before the link was followed: the API would mail a new link, within the 30 s of
+    // the first one. Say what is missing rather than "try again after n seconds".
+    if (error instanceof AuthApiError && error.apiCode === 'EMAIL_COOLDOWN')
+      throw new FrameRequestError(
+        'DEVICE_NOT_APPROVED',
+        `This device is not approved yet: open the link we sent to ${email}, then continue.`,
+      )
+    throw error
+  }
 }
 
 /** `connectOtp`: the emailed code for a session, kept in IndexedDB across reloads. */

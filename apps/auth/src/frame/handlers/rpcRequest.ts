@@ -204,7 +204,7 @@ export const rpcRequest: FrameHandler<'rpcRequest'> = async (context, parameters
         details: [
           { label: 'To', value: tx.to ?? 'A new contract' },
           { label: 'Value', value: amount(tx.value ?? 0n) },
-          { label: 'Max fee', value: amount(gas * (feePerGas ?? 0n)) },
+          { label: 'Max fee', value: maxFee(gas * (feePerGas ?? 0n), network) },
           ...(tx.data && tx.data !== '0x' ? [{ label: 'Data', value: shorten(tx.data, 600) }] : []),
         ],
       })
@@ -215,4 +215,15 @@ export const rpcRequest: FrameHandler<'rpcRequest'> = async (context, parameters
       return { result: hash }
     }
   }
+}
+
+/** A fee ceiling to 4 significant digits, rounded up (it is a maximum): "0.00002101 ETH". */
+function maxFee(fee: bigint, network: { decimals: number; symbol: string }): string {
+  const value = Number(formatUnits(fee, network.decimals))
+  const text = new Intl.NumberFormat('en-US', {
+    maximumSignificantDigits: 4,
+    roundingMode: 'ceil',
+    useGrouping: false,
+  }).format(value)
+  return `${text} ${network.symbol}`
 }
