@@ -2,7 +2,7 @@ import type { ModalView, WalletFeature } from '@latch/core'
 import { useState } from 'react'
 import { alerts, getAlertId } from '../alerts/alerts.ts'
 import { useAnalyticsError } from '../analytics/useAnalyticsError.ts'
-import { updateEmailRoute } from '../email/emailRoutes.ts'
+import { preloadUpdateEmailViews } from '../email/emailRoutes.ts'
 import { getErrorMessage } from '../errors/getErrorMessage.ts'
 import { useAccount } from '../hooks/useAccount.ts'
 import { useConfig } from '../hooks/useConfig.ts'
@@ -164,10 +164,9 @@ function AccountPanel(props: ConnectedAccountProps) {
         embedded
           ? {
               email: embedded.user?.email,
-              // Opened once its chunk is there, so its field (not the title) gets the focus.
+              // Opened once its views are there, so each field (not the title) gets the focus.
               onUpdateEmail: () =>
-                void updateEmailRoute
-                  .preload()
+                void preloadUpdateEmailViews()
                   .catch(() => {})
                   .then(() =>
                     inModal

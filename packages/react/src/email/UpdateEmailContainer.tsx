@@ -7,7 +7,6 @@ import { useConfig } from '../hooks/useConfig.ts'
 import { useConnectModal } from '../hooks/useConnectModal.ts'
 import { useMessages } from '../hooks/useMessages.ts'
 import { EmailField } from './EmailField.tsx'
-import { updateEmailPrimaryOtpRoute, updateEmailSecondaryOtpRoute } from './emailRoutes.ts'
 
 /**
  * UpdateEmailWallet: the new email; Continue asks the frame to send a code to the current
@@ -43,30 +42,23 @@ export function UpdateEmailContainer() {
         onSubmit={() => {
           setBusy(true)
           setFailure(undefined)
-          updateEmbeddedEmail(config, { email })
-            // The code views loaded before they open, so the code field gets the focus.
-            .then((result) =>
-              Promise.all([
-                updateEmailPrimaryOtpRoute.preload(),
-                updateEmailSecondaryOtpRoute.preload(),
-              ]).then(() => result),
-            )
-            .then(
-              ({ action }) => {
-                setBusy(false)
-                router.push({
-                  view:
-                    action === 'VERIFY_PRIMARY_OTP'
-                      ? 'UpdateEmailPrimaryOtp'
-                      : 'UpdateEmailSecondaryOtp',
-                  email: email.trim().toLowerCase(),
-                })
-              },
-              (error: unknown) => {
-                setBusy(false)
-                setFailure(error)
-              },
-            )
+          // The code views were loaded with this one (preloadUpdateEmailViews).
+          updateEmbeddedEmail(config, { email }).then(
+            ({ action }) => {
+              setBusy(false)
+              router.push({
+                view:
+                  action === 'VERIFY_PRIMARY_OTP'
+                    ? 'UpdateEmailPrimaryOtp'
+                    : 'UpdateEmailSecondaryOtp',
+                email: email.trim().toLowerCase(),
+              })
+            },
+            (error: unknown) => {
+              setBusy(false)
+              setFailure(error)
+            },
+          )
         }}
       />
     </div>

@@ -27,3 +27,15 @@ export const updateEmailPrimaryOtpRoute = createLazyView(() =>
 export const updateEmailSecondaryOtpRoute = createLazyView(() =>
   loadEmailViews().then((views) => ({ default: views.UpdateEmailSecondaryOtpContainer })),
 )
+
+/**
+ * Loads the three views of an email change before the first opens (one chunk), so each opens
+ * at once with its field focused. Called by whoever opens UpdateEmailWallet (the views
+ * themselves must not import these routes: that would be an import circle).
+ */
+export const preloadUpdateEmailViews = () =>
+  Promise.all([
+    updateEmailRoute.preload(),
+    updateEmailPrimaryOtpRoute.preload(),
+    updateEmailSecondaryOtpRoute.preload(),
+  ])
