@@ -11,7 +11,9 @@ const listen = (port: number) =>
   })
 
 test('a block of free consecutive ports, skipping one where a port is taken', async () => {
-  const start = await findFreePortBlock({ start: 21_000 + stackPortCount * Math.floor(Math.random() * 500) })
+  const start = await findFreePortBlock({
+    start: 21_000 + stackPortCount * Math.floor(Math.random() * 500),
+  })
   const taken = await listen(start + 3)
   try {
     const base = await findFreePortBlock({ start })
