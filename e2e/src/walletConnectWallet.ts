@@ -1,7 +1,8 @@
 import type { DevnetManifest } from '@latch/api-contract'
 import { createTestWallet, type Decision, toWalletRpcError } from '@latch/test'
 import { SignClient } from '@walletconnect/sign-client'
-import type { Hex } from 'viem'
+import { buildAuthObject, populateAuthPayload } from '@walletconnect/utils'
+import { type Hex, stringToHex } from 'viem'
 
 type SignClientInstance = Awaited<ReturnType<typeof SignClient.init>>
 
@@ -19,12 +20,17 @@ let instances = 0
 
 /**
  * A mobile-wallet stand-in in Node: a real WalletConnect sign-client that pairs with the URI
- * the page shows and approves or rejects through the local relay.
+ * the page shows and approves or rejects through the local relay. It answers one-click auth
+ * (`wc_sessionAuthenticate`: approve the session and sign in at once) unless
+ * `oneClickAuth: false`, when it behaves as a wallet without it and approves the session
+ * proposal sent alongside.
  */
 export async function createWalletConnectWallet(options: {
   manifest: DevnetManifest
   privateKey: Hex
   chainId?: number
+  /** Default true. */
+  oneClickAuth?: boolean
 }) {
   const backend = createTestWallet({
     chains: options.manifest.chains,
@@ -68,8 +74,43 @@ export async function createWalletConnectWallet(options: {
     await acknowledged()
   })
 
+  /** How many sign-ins were approved with the session (one-click auth). */
+  let authentications = 0
+  // A wallet listening for session_authenticate gets it instead of the session proposal.
+  if (options.oneClickAuth !== false)
+    client.on('session_authenticate', async ({ id, params }) => {
+      const decision = proposals.shift() ?? 'approve'
+      if (decision === 'reject') {
+        await client.rejectSessionAuthenticate({
+          id,
+          reason: { code: 5000, message: 'User rejected.' },
+        })
+        return
+      }
+      // As WalletKit wallets do: keep the chains and methods this wallet has, sign on the first.
+      const authPayload = populateAuthPayload({
+        authPayload: params.authPayload,
+        chains,
+        methods: eip155Methods,
+      })
+      const iss = `did:pkh:${authPayload.chains[0]}:${backend.address}`
+      const message = client.formatAuthMessage({ request: authPayload, iss })
+      const signature = (await backend.request({
+        method: 'personal_sign',
+        params: [stringToHex(message), backend.address],
+      })) as string
+      await client.approveSessionAuthenticate({
+        id,
+        auths: [buildAuthObject(authPayload, { t: 'eip191', s: signature }, iss)],
+      })
+      authentications += 1
+    })
+
+  /** The methods the page asked through the session, in order. */
+  const requests: string[] = []
   client.on('session_request', async ({ topic, id, params }) => {
     const { request } = params
+    requests.push(request.method)
     try {
       const result = await backend.request({ method: request.method, params: request.params })
       await client.respond({ topic, response: { id, jsonrpc: '2.0', result } })
@@ -85,7 +126,11 @@ export async function createWalletConnectWallet(options: {
     address: backend.address,
     backend,
     client,
-    /** The next session proposal gets `decision`. */
+    /** Methods the page asked through the session, in order. */
+    requests,
+    /** How many sign-ins were approved with a session (one-click auth). */
+    authentications: () => authentications,
+    /** The next session proposal (or one-click auth request) gets `decision`. */
     queueProposal(decision: Decision) {
       proposals.push(decision)
     },

@@ -7,6 +7,7 @@ import { axeViolations, installAxe } from '../src/app.ts'
 import { e2eStateDir } from '../src/devnet.ts'
 import { expect, test } from '../src/fixtures.ts'
 import { type InjectedWallet, installInjectedWallet } from '../src/injectedWallet.ts'
+import { createWalletConnectWallet, type WalletConnectWallet } from '../src/walletConnectWallet.ts'
 
 /** The devnet web app, as `npm start` serves it, but requiring sign-in (LATCH_REQUIRE_SIGN_IN). */
 let server: ServeWebReturnType
@@ -203,4 +204,76 @@ test('a kept session that has expired: Session Expired, then a new sign-in', asy
   // The expired session is forgotten.
   const kept = await page.evaluate(() => localStorage.getItem('@latch/sign_in_sessions'))
   expect(kept ?? '').not.toContain(wallet.address)
+})
+
+/** Opens the WalletConnect QR code and has `wallet` scan it. */
+async function pairWalletConnect(page: Page, wallet: WalletConnectWallet) {
+  await page.goto(server.url)
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
+  await dialog.getByRole('button', { name: /WalletConnect/ }).click()
+  await expect(dialog.getByLabel('WalletConnect QR code')).toBeVisible()
+  const uri = await dialog.locator('[data-wc-uri]').getAttribute('data-wc-uri')
+  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+  await wallet.pair(uri as string)
+}
+
+test('WalletConnect: one approval in the wallet connects and signs in (one-click auth)', async ({
+  page,
+  manifest,
+}) => {
+  const wallet = await createWalletConnectWallet({ manifest, privateKey: generatePrivateKey() })
+  try {
+    await pairWalletConnect(page, wallet)
+    await expect(page.getByTestId('account-address')).toContainText(wallet.address, {
+      timeout: 20_000,
+    })
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    // The session approval carried the sign-in: nothing more was asked of the wallet.
+    expect(wallet.authentications()).toBe(1)
+    expect(wallet.requests).not.toContain('personal_sign')
+    const kept = await page.evaluate(() => localStorage.getItem('@latch/sign_in_sessions'))
+    expect(kept).toContain(wallet.address)
+
+    await page.getByRole('button', { name: 'Sessions' }).click()
+    const rows = page.getByRole('dialog', { name: 'Sessions' }).getByTestId('session-row')
+    await expect(rows).toHaveCount(1)
+    await expect(rows.first()).toContainText('This browser')
+    await expect(rows.first()).toContainText(new URL(server.url).host)
+
+    // A reload restores the WalletConnect session and finds the sign-in: no new request.
+    await page.reload()
+    await expect(page.getByTestId('account-address')).toContainText(wallet.address)
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    expect(wallet.requests).not.toContain('personal_sign')
+  } finally {
+    await wallet.close()
+  }
+})
+
+test('WalletConnect: a wallet without one-click auth connects, then signs on ConnectingSiwe', async ({
+  page,
+  manifest,
+}) => {
+  const wallet = await createWalletConnectWallet({
+    manifest,
+    privateKey: generatePrivateKey(),
+    oneClickAuth: false,
+  })
+  try {
+    await pairWalletConnect(page, wallet)
+    const dialog = page.getByRole('dialog', { name: 'Sign In' })
+    const view = dialog.getByTestId('sign-in-view')
+    await expect(view).toHaveAttribute('data-view', 'ConnectingSiwe', { timeout: 20_000 })
+    await expect(view.getByTestId('sign-in-message')).toContainText(wallet.address)
+    expect(wallet.requests).not.toContain('personal_sign')
+
+    await view.getByRole('button', sign).click()
+    await expect(page.getByTestId('account-address')).toContainText(wallet.address)
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    expect(wallet.authentications()).toBe(0)
+    expect(wallet.requests.filter((method) => method === 'personal_sign')).toHaveLength(1)
+  } finally {
+    await wallet.close()
+  }
 })

@@ -1,5 +1,5 @@
 import { announced } from './connectors/announced.ts'
-import type { Connector } from './connectors/types.ts'
+import type { Connector, ConnectorSignInResult } from './connectors/types.ts'
 import {
   type Eip6963ProviderDetail,
   watchAnnouncedProviders,
@@ -113,6 +113,13 @@ export type LatchConfig = {
     isCurrentAttempt(attempt: number): boolean
     /** Replaces the listeners on the connected connector's events. */
     setConnectorWatch(unsubscribe: Unsubscribe | undefined): void
+    /**
+     * The sign-in a wallet gave while connecting (WalletConnect one-click auth), kept until the
+     * sign-in flow sends it to the API; undefined clears it.
+     */
+    setConnectSignIn(signIn: (ConnectorSignInResult & { address: string }) | undefined): void
+    /** Takes (and forgets) the sign-in kept for `address`, if any. */
+    takeConnectSignIn(address: string): ConnectorSignInResult | undefined
   }
 }
 
@@ -147,6 +154,7 @@ export function createLatchConfig(parameters: CreateLatchConfigParameters): Latc
     { detail: Eip6963ProviderDetail; connector: Connector }
   >()
   let attempt = 0
+  let connectSignIn: (ConnectorSignInResult & { address: string }) | undefined
   let connectorWatch: Unsubscribe | undefined
 
   function onAnnounced(details: readonly Eip6963ProviderDetail[]) {
@@ -207,6 +215,15 @@ export function createLatchConfig(parameters: CreateLatchConfigParameters): Latc
       setConnectorWatch(unsubscribe) {
         connectorWatch?.()
         connectorWatch = unsubscribe
+      },
+      setConnectSignIn(signIn) {
+        connectSignIn = signIn
+      },
+      takeConnectSignIn(address) {
+        const kept = connectSignIn
+        connectSignIn = undefined
+        if (!kept || kept.address.toLowerCase() !== address.toLowerCase()) return undefined
+        return { message: kept.message, signature: kept.signature }
       },
     },
   }

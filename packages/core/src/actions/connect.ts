@@ -1,4 +1,8 @@
-import type { Connector, ConnectorConnectResult } from '../connectors/types.ts'
+import type {
+  Connector,
+  ConnectorConnectResult,
+  ConnectorSignInRequest,
+} from '../connectors/types.ts'
 import type { LatchConfig } from '../createLatchConfig.ts'
 import { disconnectedState } from '../createLatchConfig.ts'
 import {
@@ -24,6 +28,12 @@ export type ConnectParameters = {
    * nothing for WalletConnect without a listing.
    */
   wallet?: RecentWalletInput | undefined
+  /**
+   * The page (`location.host` and `location.origin`), when the app requires sign-in: a
+   * WalletConnect wallet is then asked to connect and sign in with one approval, where it
+   * supports it; the sign-in flow sends what it signed to the API (no second request).
+   */
+  signIn?: { domain: string; uri: string } | undefined
 }
 
 export type ConnectReturnType = ConnectorConnectResult
@@ -60,14 +70,21 @@ export async function connect(
   })
 
   try {
-    const result = await connector.connect({
-      chainId: parameters.chainId ?? getPreferredChainId(config),
-    })
+    config._internal.setConnectSignIn(undefined)
+    const chainId = parameters.chainId ?? getPreferredChainId(config)
+    // Without a sign-in to ask for, the connector is called in this tick, as before.
+    const signIn =
+      parameters.signIn && connector.type === 'WALLET_CONNECT'
+        ? await requestSignIn(config, connector, parameters.signIn)
+        : undefined
+    const result = await connector.connect(signIn ? { chainId, signIn } : { chainId })
     if (!config._internal.isCurrentAttempt(attempt)) {
       // The person moved on (closed the modal or picked another wallet): drop the session.
       await connector.disconnect().catch(() => {})
       throw new ConnectionCancelledError()
     }
+    const [address] = result.accounts
+    if (result.signIn && address) config._internal.setConnectSignIn({ ...result.signIn, address })
     setConnected(config, connector, result)
     const wallet = parameters.wallet ?? announcedWallet(connector)
     if (wallet) addRecentWallet(config, wallet)
@@ -88,6 +105,29 @@ export async function connect(
     throw connectError
   } finally {
     stopDisplayUri?.()
+  }
+}
+
+/**
+ * The sign-in a WalletConnect wallet is asked for while connecting (one-click auth), with a
+ * nonce from the API. Without one (no sign-in asked, another connector, or the API did not
+ * answer), the wallet just connects and the sign-in flow asks it to sign afterwards.
+ */
+async function requestSignIn(
+  config: LatchConfig,
+  connector: Connector,
+  page: NonNullable<ConnectParameters['signIn']>,
+): Promise<ConnectorSignInRequest | undefined> {
+  try {
+    // Loaded only here: the nonce's schema and the statement stay out of the page's first JS.
+    const { createConnectSignIn } = await import('../siwe/createConnectSignIn.ts')
+    return await createConnectSignIn(config, page)
+  } catch (error) {
+    config.logs?.log('warn', 'Signing in while connecting is not possible: connecting only.', {
+      connectorId: connector.id,
+      error,
+    })
+    return undefined
   }
 }
 

@@ -16,13 +16,35 @@ export type ConnectorConnectParameters = {
   chainId?: number | undefined
   /** Restore an existing authorization without prompting; fails when there is none. */
   isReconnecting?: boolean | undefined
+  /**
+   * Sign in while connecting, in one approval, where the wallet supports it (WalletConnect's
+   * `wc_sessionAuthenticate`); other connectors, and wallets that cannot, just connect.
+   */
+  signIn?: ConnectorSignInRequest | undefined
+}
+
+/** The EIP-4361 fields a wallet signs in with while connecting (the wallet adds the rest). */
+export type ConnectorSignInRequest = {
+  /** The page's host. */
+  domain: string
+  /** The page's origin. */
+  uri: string
+  /** The API's one-time nonce. */
+  nonce: string
+  statement: string
+  expirationTime: Date
 }
 
 export type ConnectorConnectResult = {
   /** Addresses, the active one first (EIP-55 checksummed for eip155). */
   accounts: readonly string[]
   chainId: number
+  /** The wallet signed in while connecting: the EIP-4361 message it signed and its signature. */
+  signIn?: ConnectorSignInResult | undefined
 }
+
+/** A sign-in a wallet gave while connecting, for the API's `POST /v1/sessions`. */
+export type ConnectorSignInResult = { message: string; signature: `0x${string}` }
 
 /**
  * One wallet behind one interface (STYLE: one connector interface per chain namespace). The

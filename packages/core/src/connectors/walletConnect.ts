@@ -4,6 +4,7 @@ import {
   ConnectorAccountNotFoundError,
   ConnectorNotConnectedError,
   RelayUnavailableError,
+  UserRejectedRequestError,
 } from '../errors/connector.ts'
 import type { Eip1193Provider, Scheduler } from '../types.ts'
 import { createEmitter } from '../utils/createEmitter.ts'
@@ -11,7 +12,13 @@ import { defaultScheduler } from '../utils/defaultScheduler.ts'
 import { parseChainId } from '../utils/parseChainId.ts'
 import type { LatchNetwork } from '../webConfig/parseLatchWebConfig.ts'
 import { loadNormalizedAccounts } from './loadNormalizedAccounts.ts'
-import type { Connector, ConnectorEvents, WalletConnectSession } from './types.ts'
+import type {
+  Connector,
+  ConnectorEvents,
+  ConnectorSignInRequest,
+  ConnectorSignInResult,
+  WalletConnectSession,
+} from './types.ts'
 
 /** The two WalletConnect classes the connector needs, loaded on demand. */
 export type WalletConnectSdk = {
@@ -20,6 +27,7 @@ export type WalletConnectSdk = {
 }
 
 type Provider = InstanceType<WalletConnectSdk['UniversalProvider']>
+type AuthenticateParams = Parameters<Provider['authenticate']>[0]
 
 export type WalletConnectParameters = {
   projectId: string
@@ -89,6 +97,9 @@ export function getWalletConnectNamespace(
     rpcMap: Object.fromEntries(networks.map((network) => [String(network.id), network.rpcUrl])),
   }
 }
+
+/** The universal provider's own store, where connect() keeps what a reload restores. */
+type PersistingProvider = { persist(key: string, value: unknown): Promise<void> }
 
 /** The parts of a session the UI shows. */
 function toSession(provider: Provider): WalletConnectSession | undefined {
@@ -198,19 +209,68 @@ export function walletConnect(parameters: WalletConnectParameters): Connector {
     return { accounts, chainId }
   }
 
-  /** Pairs with a new wallet and makes the preferred chain the default when it was approved. */
-  async function pair(provider: Provider, chainId: number | undefined) {
+  /**
+   * Pairs with a new wallet and makes the preferred chain the default when it was approved.
+   * With `signIn`, the wallet is asked to sign in in the same approval (`authenticate`); a
+   * wallet that cannot answers the session proposal sent with it, and no sign-in comes back.
+   */
+  async function pair(
+    provider: Provider,
+    chainId: number | undefined,
+    signIn: ConnectorSignInRequest | undefined,
+  ) {
     // A person asking for a new QR code gets a new pairing, not a leftover session.
     if (provider.session) await provider.disconnect().catch(() => {})
-    await provider.connect({
-      optionalNamespaces: { eip155: getWalletConnectNamespace(parameters.networks, chainId) },
-    })
+    const namespace = getWalletConnectNamespace(parameters.networks, chainId)
+    const signedIn = signIn
+      ? await authenticate(provider, namespace, signIn)
+      : await provider.connect({ optionalNamespaces: { eip155: namespace } }).then(() => undefined)
     const approved = provider.session?.namespaces.eip155?.accounts ?? []
     if (chainId !== undefined && approved.some((a) => a.startsWith(`eip155:${chainId}:`))) {
       const current = parseChainId(await provider.request({ method: 'eth_chainId' }))
       if (current !== chainId) provider.setDefaultChain(`eip155:${chainId}`)
     }
-    return readConnection(provider)
+    const connection = await readConnection(provider)
+    return signedIn ? { ...connection, signIn: signedIn } : connection
+  }
+
+  /**
+   * One-click auth (`wc_sessionAuthenticate`, CAIP-222): the wallet approves the session and
+   * signs an EIP-4361 message for `request` at once; its answer is a CACAO, from which the
+   * signed text is rebuilt. Undefined when the wallet approved the plain session proposal.
+   */
+  async function authenticate(
+    provider: Provider,
+    namespace: ReturnType<typeof getWalletConnectNamespace>,
+    request: ConnectorSignInRequest,
+  ): Promise<ConnectorSignInResult | undefined> {
+    const params = {
+      chains: namespace.chains,
+      methods: namespace.methods,
+      domain: request.domain,
+      uri: request.uri,
+      nonce: request.nonce,
+      statement: request.statement,
+      exp: request.expirationTime.toISOString(),
+      // Read by the universal provider, not sent: the RPC URLs for reads, as connect() has them.
+      optionalNamespaces: { eip155: namespace },
+    } satisfies AuthenticateParams & { optionalNamespaces: unknown }
+    let result: Awaited<ReturnType<Provider['authenticate']>>
+    try {
+      result = await provider.authenticate(params)
+    } catch (error) {
+      // The sign client rejects with the wallet's message alone when it declines to sign in.
+      if (typeof error === 'string') throw new UserRejectedRequestError({ details: error })
+      throw error
+    }
+    // Unlike connect(), authenticate() does not store the RPC URLs: a reload needs them.
+    await (provider as unknown as PersistingProvider)
+      .persist('optionalNamespaces', provider.optionalNamespaces)
+      .catch(() => {})
+    const cacao = result.auths?.[0]
+    if (!cacao) return undefined
+    const message = provider.client.formatAuthMessage({ request: cacao.p, iss: cacao.p.iss })
+    return { message, signature: cacao.s.s as `0x${string}` }
   }
 
   /**
@@ -257,7 +317,9 @@ export function walletConnect(parameters: WalletConnectParameters): Connector {
       }
       // A slow download of the SDK chunk is not a relay problem: start the clock after it.
       await loadSdk()
-      return withRelayDeadline(async () => pair(await getUniversalProvider(), options.chainId))
+      return withRelayDeadline(async () =>
+        pair(await getUniversalProvider(), options.chainId, options.signIn),
+      )
     },
     async disconnect() {
       // Nothing to end when the SDK never loaded (or failed to).

@@ -4,7 +4,7 @@ import { getSiweNonce } from '../actions/getSiweNonce.ts'
 import { signIn } from '../actions/signIn.ts'
 import type { LatchConfig } from '../createLatchConfig.ts'
 import { ConnectorNotConnectedError } from '../errors/connector.ts'
-import type { Unsubscribe } from '../types.ts'
+import type { Hex, Unsubscribe } from '../types.ts'
 import { createStore } from '../utils/createStore.ts'
 import { createSignInMessage } from './createSignInMessage.ts'
 
@@ -63,7 +63,9 @@ const initialState: SignInFlowState = {
 
 /**
  * One sign-in-with-wallet attempt (spec sections 2 and 4) as a small state machine: prepare
- * the message, show it, sign it, open the session. Any failure, a declined signature
+ * the message, show it, sign it, open the session. When the wallet already signed in while
+ * connecting (WalletConnect one-click auth), `prepare` goes straight to `signing` with what it
+ * signed and opens the session. Any failure, a declined signature
  * included, disconnects the wallet and ends in `failed` with the error; an app requiring
  * sign-in never keeps a connected wallet that has not signed in.
  */
@@ -86,6 +88,21 @@ export function createSignInFlow(
     })
   }
 
+  /** Signs (unless `signature` is given) and opens the session at the API. */
+  async function submit(
+    parameters: { message: string; signature?: Hex | undefined },
+    current: number,
+  ) {
+    try {
+      const session = await signIn(config, parameters)
+      if (current === attempt) set({ status: 'signedIn', session })
+      // Signed after the person left (cancelled): this browser does not keep the session.
+      else config.storage.removeSignInSession(session.address)
+    } catch (error) {
+      await fail(error, current)
+    }
+  }
+
   return {
     getState: store.getState,
     subscribe: (listener) => store.subscribe((state) => listener(state)),
@@ -97,6 +114,14 @@ export function createSignInFlow(
         const { address, chainId, status } = config.getState()
         if (status !== 'connected' || !address || chainId === undefined)
           throw new ConnectorNotConnectedError()
+        // The wallet signed in while connecting (WalletConnect one-click auth): what it signed
+        // is shown while the API checks it, and the wallet is not asked again.
+        const signed = config._internal.takeConnectSignIn(address)
+        if (signed) {
+          set({ status: 'signing', message: signed.message })
+          await submit(signed, current)
+          return
+        }
         const nonce = await getSiweNonce(config)
         const { message } = createSignInMessage({
           address,
@@ -118,14 +143,7 @@ export function createSignInFlow(
       if (status !== 'ready' || !message) return
       const current = attempt
       set({ status: 'signing' })
-      try {
-        const session = await signIn(config, { message })
-        if (current === attempt) set({ status: 'signedIn', session })
-        // Signed after the person left (cancelled): this browser does not keep the session.
-        else config.storage.removeSignInSession(session.address)
-      } catch (error) {
-        await fail(error, current)
-      }
+      await submit({ message }, current)
     },
     async cancel() {
       const { status } = store.getState()

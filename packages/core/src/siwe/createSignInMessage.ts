@@ -1,8 +1,8 @@
 import { createSiweMessage, type SiweMessage } from 'viem/siwe'
 import { getAddress } from 'viem/utils'
+import { getSignInStatement, signInExpiryMs } from './getSignInStatement.ts'
 
-/** How long a sign-in message (and the session it opens) stays valid: 24 hours. */
-export const signInExpiryMs = 24 * 60 * 60 * 1000
+export { signInExpiryMs } from './getSignInStatement.ts'
 
 export type CreateSignInMessageParameters = {
   address: string
@@ -39,8 +39,7 @@ export function createSignInMessage(
   const fields: SiweMessage = {
     domain: parameters.domain,
     address: getAddress(parameters.address),
-    // An EIP-4361 statement is one line.
-    statement: `Sign in to ${parameters.appName.replace(/\s+/g, ' ').trim()}.`,
+    statement: getSignInStatement(parameters.appName),
     uri: parameters.uri,
     version: '1',
     chainId: parameters.chainId,

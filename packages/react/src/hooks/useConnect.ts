@@ -25,8 +25,13 @@ export function useConnect(): UseConnectReturnType {
   const state = useLatchState()
   const start = useCallback(
     (connectorId: string, options?: { wallet?: RecentWalletInput | undefined }) => {
+      // Sign-in required: a WalletConnect wallet that can signs in with the same approval.
+      const signIn =
+        config.options.signIn === 'required'
+          ? { domain: window.location.host, uri: window.location.origin }
+          : undefined
       // The store records the error; the promise is only for callers that await it.
-      connect(config, { connectorId, wallet: options?.wallet }).catch(() => {})
+      connect(config, { connectorId, wallet: options?.wallet, signIn }).catch(() => {})
     },
     [config],
   )
