@@ -1,18 +1,25 @@
 import { rpcEndpointUrl } from '@latch/api-contract'
-import { describe, expect, it } from 'vitest'
+import { privateKeyToAccount } from 'viem/accounts'
+import { describe, expect, it, vi } from 'vitest'
 import { connect } from '../actions/connect.ts'
 import { disconnect } from '../actions/disconnect.ts'
 import { reconnect } from '../actions/reconnect.ts'
 import { createLatchConfig } from '../createLatchConfig.ts'
+import { UserRejectedRequestError } from '../errors/connector.ts'
+import { createSignInFlow } from '../siwe/createSignInFlow.ts'
 import { storageKeys } from '../storage/createLatchStorage.ts'
 import { createTestStorage, testAddress } from '../testing/createFakeConnector.ts'
+import { createFakeLatchApi, testPrivateKey } from '../testing/createFakeLatchApi.ts'
 import { createFakeScheduler } from '../testing/createFakeScheduler.ts'
 import {
   createFakeWalletConnectSdk,
+  type FakeCacao,
   type FakeSession,
+  formatFakeAuthMessage,
 } from '../testing/createFakeWalletConnectSdk.ts'
+import type { FetchLike } from '../types.ts'
 import type { LatchNetwork } from '../webConfig/parseLatchWebConfig.ts'
-import { getWalletConnectNamespace, walletConnect } from './walletConnect.ts'
+import { getWalletConnectNamespace, walletConnect, walletConnectMethods } from './walletConnect.ts'
 
 /** A network as the page's configuration gives it: its RPC is the API's endpoint, not a node. */
 const network = (id: number): LatchNetwork => ({
@@ -48,7 +55,10 @@ const session = (chains: number[], accounts = [testAddress]): FakeSession => ({
   },
 })
 
-function setup(options: Parameters<typeof createFakeWalletConnectSdk>[0] = {}) {
+function setup(
+  options: Parameters<typeof createFakeWalletConnectSdk>[0] = {},
+  configOptions: { fetch?: FetchLike } = {},
+) {
   const sdk = createFakeWalletConnectSdk(options)
   const clock = createFakeScheduler()
   const storage = createTestStorage()
@@ -66,6 +76,8 @@ function setup(options: Parameters<typeof createFakeWalletConnectSdk>[0] = {}) {
     projectId: 'p',
     connectors: [connector],
     storage,
+    fetch: configOptions.fetch,
+    options: { appName: 'Latch' },
   })
   return { sdk, clock, storage, connector, config }
 }
@@ -314,5 +326,110 @@ describe('walletConnect with the real SDK', () => {
       name: 'RelayUnavailableError',
       details: 'No connection to the relay within 1000 ms.',
     })
+  })
+})
+
+describe('walletConnect one-click auth (wc_sessionAuthenticate)', () => {
+  const page = { domain: 'app.test', uri: 'https://app.test' }
+
+  /** Starts connecting with a sign-in and waits for the request the wallet receives. */
+  async function startSignIn() {
+    const api = createFakeLatchApi()
+    const env = setup({}, { fetch: api.fetch })
+    const attempt = connect(env.config, { connectorId: 'walletConnect', signIn: page })
+    await vi.waitFor(() => expect(env.sdk.log.authenticateParams).toHaveLength(1))
+    const params = env.sdk.log.authenticateParams[0] as Record<string, string>
+    return { api, env, attempt, params }
+  }
+
+  /** The CACAO a wallet answers `params` with, signed by anvil's first key on chain 31337. */
+  async function signCacao(params: Record<string, string>): Promise<FakeCacao> {
+    const account = privateKeyToAccount(testPrivateKey)
+    const p = {
+      iss: `did:pkh:eip155:31337:${account.address}`,
+      domain: String(params.domain),
+      aud: String(params.uri),
+      version: '1',
+      nonce: String(params.nonce),
+      iat: new Date().toISOString(),
+      exp: params.exp,
+      statement: params.statement,
+    }
+    const signature = await account.signMessage({ message: formatFakeAuthMessage(p) })
+    return { h: { t: 'caip122' }, p, s: { t: 'eip191', s: signature } }
+  }
+
+  it('asks the wallet to sign in with the API nonce, the page and the RPC URLs', async () => {
+    const { env, params } = await startSignIn()
+    expect(env.sdk.log.connectParams).toEqual([])
+    expect(params).toMatchObject({
+      chains: ['eip155:31337', 'eip155:31339', 'eip155:31340'],
+      methods: [...walletConnectMethods],
+      domain: 'app.test',
+      uri: 'https://app.test',
+      nonce: 'nonce00000001',
+      statement: 'Sign in to Latch.',
+      optionalNamespaces: { eip155: getWalletConnectNamespace(networks, 31337) },
+    })
+    const expiresIn = Date.parse(String(params.exp)) - Date.now()
+    expect(expiresIn).toBeGreaterThan(23.9 * 3600_000)
+    expect(expiresIn).toBeLessThanOrEqual(24 * 3600_000)
+    expect(env.config.getState().pairingUri).toBe('wc:auth1@2?methods=auth')
+  })
+
+  it('one approval: the signed message goes to the API without asking the wallet again', async () => {
+    const { api, env, attempt, params } = await startSignIn()
+    const cacao = await signCacao(params)
+    env.sdk.approveAuthenticate({ session: session([31337, 31339]), auths: [cacao] })
+    const message = formatFakeAuthMessage(cacao.p)
+    await expect(attempt).resolves.toMatchObject({
+      accounts: [testAddress],
+      signIn: { message, signature: cacao.s.s },
+    })
+    // What connect() keeps for a reload: the RPC URLs, as connect() stores them itself.
+    expect(env.sdk.log.persisted).toEqual([
+      ['optionalNamespaces', { eip155: getWalletConnectNamespace(networks, 31337) }],
+    ])
+
+    // The fake provider answers no personal_sign: signing in must not ask for one.
+    const flow = createSignInFlow(env.config, { ...page, appName: 'Latch' })
+    await flow.prepare()
+    expect(flow.getState()).toMatchObject({ status: 'signedIn', message, error: undefined })
+    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST /v1/auth/nonce',
+      'POST /v1/sessions',
+    ])
+    expect(api.calls[1]?.body).toEqual({ message, signature: cacao.s.s })
+    expect(env.storage.map.get(storageKeys.signInSessions)).toContain(testAddress)
+  })
+
+  it('a wallet without one-click auth approves the session alone: sign-in is two steps', async () => {
+    const { api, env, attempt } = await startSignIn()
+    env.sdk.approveAuthenticate({ session: session([31337]) })
+    const result = await attempt
+    expect(result).toEqual({ accounts: [testAddress], chainId: 31337 })
+    const flow = createSignInFlow(env.config, { ...page, appName: 'Latch' })
+    await flow.prepare()
+    expect(flow.getState().status).toBe('ready')
+    expect(flow.getState().message).toContain('Nonce: nonce00000002')
+    expect(api.calls.filter((call) => call.path === '/v1/sessions')).toEqual([])
+  })
+
+  it('declining in the wallet is a UserRejectedRequestError', async () => {
+    const { env, attempt } = await startSignIn()
+    env.sdk.rejectAuthenticate('User rejected.')
+    await expect(attempt).rejects.toBeInstanceOf(UserRejectedRequestError)
+    expect(env.config.getState()).toMatchObject({ status: 'disconnected' })
+  })
+
+  it('connects without a sign-in when the API gives no nonce', async () => {
+    const api = createFakeLatchApi()
+    api.override('POST /v1/auth/nonce', { status: 503, body: {} })
+    const env = setup({}, { fetch: api.fetch })
+    const attempt = connect(env.config, { connectorId: 'walletConnect', signIn: page })
+    await vi.waitFor(() => expect(env.sdk.log.connectParams).toHaveLength(1))
+    env.sdk.approve(session([31337]))
+    await expect(attempt).resolves.toEqual({ accounts: [testAddress], chainId: 31337 })
+    expect(env.sdk.log.authenticateParams).toEqual([])
   })
 })

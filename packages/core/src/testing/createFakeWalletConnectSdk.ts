@@ -1,3 +1,4 @@
+import { createSiweMessage } from 'viem/siwe'
 import type { WalletConnectSdk } from '../connectors/walletConnect.ts'
 
 type Listener = (...args: never[]) => void
@@ -15,6 +16,38 @@ function createEvents() {
         (listener as (...args: unknown[]) => void)(...args)
     },
   }
+}
+
+/** A CACAO (CAIP-74) as a wallet answers one-click auth with. */
+export type FakeCacao = {
+  h: { t: 'caip122' }
+  p: {
+    iss: string
+    domain: string
+    aud: string
+    version: string
+    nonce: string
+    iat: string
+    exp?: string | undefined
+    statement?: string | undefined
+  }
+  s: { t: 'eip191' | 'eip1271'; s: string }
+}
+
+/** The EIP-4361 text of a CACAO's payload, as the SDK's `formatAuthMessage` writes it. */
+export function formatFakeAuthMessage(payload: FakeCacao['p']): string {
+  const [, , , chainId = '0', address = ''] = payload.iss.split(':')
+  return createSiweMessage({
+    domain: payload.domain,
+    address: address as `0x${string}`,
+    statement: payload.statement,
+    uri: payload.aud,
+    version: '1',
+    chainId: Number(chainId),
+    nonce: payload.nonce,
+    issuedAt: new Date(payload.iat),
+    expirationTime: payload.exp ? new Date(payload.exp) : undefined,
+  })
 }
 
 export type FakeSession = {
@@ -40,13 +73,27 @@ export function createFakeWalletConnectSdk(
 ) {
   let relayUp = options.relayUp ?? true
   let stored = options.storedSession
-  const log: { coreOptions: unknown[]; initOptions: unknown[]; connectParams: unknown[] } = {
+  const log: {
+    coreOptions: unknown[]
+    initOptions: unknown[]
+    connectParams: unknown[]
+    authenticateParams: Record<string, unknown>[]
+    persisted: [string, unknown][]
+  } = {
     coreOptions: [],
     initOptions: [],
     connectParams: [],
+    authenticateParams: [],
+    persisted: [],
   }
   let loads = 0
   let approvePairing: ((session: FakeSession) => void) | undefined
+  let answerAuthenticate:
+    | {
+        resolve: (result: { session: FakeSession; auths?: FakeCacao[] }) => void
+        reject: (reason: unknown) => void
+      }
+    | undefined
   let disconnectError: Error | undefined
   const deletedTopics: string[] = []
   const providers: UniversalProvider[] = []
@@ -72,7 +119,9 @@ export function createFakeWalletConnectSdk(
       on: (event: string, listener: Listener) => void
       core: Core
       session: { delete(topic: string, reason: unknown): Promise<void> }
+      formatAuthMessage(params: { request: FakeCacao['p']; iss: string }): string
     }
+    optionalNamespaces: unknown
 
     constructor(core: Core) {
       this.core = core
@@ -86,6 +135,7 @@ export function createFakeWalletConnectSdk(
             if (stored?.topic === topic) stored = undefined
           },
         },
+        formatAuthMessage: ({ request, iss }) => formatFakeAuthMessage({ ...request, iss }),
       }
     }
 
@@ -112,6 +162,30 @@ export function createFakeWalletConnectSdk(
       this.session = session
       stored = session
       return session
+    }
+
+    /**
+     * Like the SDK: one-click auth (a session and a CACAO) or, from a wallet without it, the
+     * plain session proposed alongside (no `auths`). A wallet declining rejects with a string.
+     */
+    async authenticate(params: Record<string, unknown>) {
+      log.authenticateParams.push(params)
+      this.optionalNamespaces = params.optionalNamespaces
+      if (!relayUp) return new Promise<never>(() => {})
+      this.core.relayer.connected = true
+      this.events.emit('display_uri', `wc:auth${log.authenticateParams.length}@2?methods=auth`)
+      const result = await new Promise<{ session: FakeSession; auths?: FakeCacao[] }>(
+        (resolve, reject) => {
+          answerAuthenticate = { resolve, reject }
+        },
+      )
+      this.session = result.session
+      stored = result.session
+      return result
+    }
+
+    async persist(key: string, value: unknown) {
+      log.persisted.push([key, value])
     }
 
     async disconnect() {
@@ -155,6 +229,11 @@ export function createFakeWalletConnectSdk(
       relayUp = up
     },
     approve: (session: FakeSession) => approvePairing?.(session),
+    /** The wallet answers one-click auth: with `auths` it signed in, without it did not. */
+    approveAuthenticate: (result: { session: FakeSession; auths?: FakeCacao[] }) =>
+      answerAuthenticate?.resolve(result),
+    /** The wallet declines one-click auth (the SDK rejects with its message alone). */
+    rejectAuthenticate: (message: string) => answerAuthenticate?.reject(message),
     failDisconnect: (error: Error) => {
       disconnectError = error
     },

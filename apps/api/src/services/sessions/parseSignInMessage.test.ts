@@ -219,3 +219,50 @@ describe('refuses impossible dates', () => {
     )
   })
 })
+
+describe('a message WalletConnect one-click auth signs', () => {
+  // What @walletconnect/utils' formatMessage writes for a CACAO answering Latch's request
+  // (wc_sessionAuthenticate): the ReCap's sentence joins the statement, and its URN is the one
+  // resource. Generated with the SDK (2.25.0), kept literal so the API needs no WalletConnect.
+  const statement =
+    "Sign in to Latch. I further authorize the stated URI to perform the following actions on my behalf: (1) 'request': 'eth_sendTransaction', 'eth_signTypedData_v4', 'personal_sign', 'wallet_addEthereumChain', 'wallet_switchEthereumChain' for 'eip155'."
+  const recap =
+    'urn:recap:eyJhdHQiOnsiZWlwMTU1Ijp7InJlcXVlc3QvZXRoX3NlbmRUcmFuc2FjdGlvbiI6W3siY2hhaW5zIjpbImVpcDE1NTozMTMzNyJdfV0sInJlcXVlc3QvZXRoX3NpZ25UeXBlZERhdGFfdjQiOlt7ImNoYWlucyI6WyJlaXAxNTU6MzEzMzciXX1dLCJyZXF1ZXN0L3BlcnNvbmFsX3NpZ24iOlt7ImNoYWlucyI6WyJlaXAxNTU6MzEzMzciXX1dLCJyZXF1ZXN0L3dhbGxldF9hZGRFdGhlcmV1bUNoYWluIjpbeyJjaGFpbnMiOlsiZWlwMTU1OjMxMzM3Il19XSwicmVxdWVzdC93YWxsZXRfc3dpdGNoRXRoZXJldW1DaGFpbiI6W3siY2hhaW5zIjpbImVpcDE1NTozMTMzNyJdfV19fX0'
+  const message = [
+    '127.0.0.1:5173 wants you to sign in with your Ethereum account:',
+    address,
+    '',
+    statement,
+    '',
+    'URI: http://127.0.0.1:5173',
+    'Version: 1',
+    'Chain ID: 31337',
+    'Nonce: Nf3kq9Zt2LmX8pQr',
+    'Issued At: 2026-11-25T21:00:00.000Z',
+    'Expiration Time: 2026-11-26T21:00:00.000Z',
+    'Resources:',
+    `- ${recap}`,
+  ].join('\n')
+
+  test('passes the layout checks and reads every field, as siwe-parser reads it', () => {
+    expect(parseSignInMessage(message)).toMatchObject({
+      domain: '127.0.0.1:5173',
+      address,
+      statement,
+      uri: 'http://127.0.0.1:5173',
+      version: '1',
+      chainId: 31337,
+      nonce: 'Nf3kq9Zt2LmX8pQr',
+      issuedAt: new Date('2026-11-25T21:00:00.000Z'),
+      expirationTime: new Date('2026-11-26T21:00:00.000Z'),
+      resources: [recap],
+    })
+    const strict = new ParsedMessage(message)
+    expect([strict.domain, strict.chainId, strict.nonce, strict.resources]).toEqual([
+      '127.0.0.1:5173',
+      31337,
+      'Nf3kq9Zt2LmX8pQr',
+      [recap],
+    ])
+  })
+})
