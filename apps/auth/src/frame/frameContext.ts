@@ -45,6 +45,11 @@ export type NetworkInfo = { name: string; symbol: string; decimals: number }
 export type FrameState = {
   /** The email of the sign-in in progress (connectEmail -> connectOtp). */
   pendingEmail?: string | undefined
+  /**
+   * The code this frame's session came from, until the wallet is open: typed again after the
+   * person closed the passphrase dialog, it goes on without spending a new code.
+   */
+  verifiedCode?: { email: string; otp: string } | undefined
   /** The app's networks (syncDappData); the frame signs for these only. */
   chainIds: number[]
   chainId?: number | undefined

@@ -238,6 +238,25 @@ describe('the frame against the real API', () => {
     expect(JSON.stringify(page.posted)).not.toContain((fake.settings.exported as Hex).slice(2))
   })
 
+  it('the passphrase dialog closed: the same code again goes on; another code does not', async () => {
+    const { page, fake } = await openFrame(new IDBFactory())
+    const other = 'bea@example.com'
+    api.advance(31_000)
+    await signIn(page, other)
+    const code = api.codeFor(other)
+    fake.settings.cancelNext = true
+    expect(await page.request('getUser')).toMatchObject({ ok: false, error: { code: 4001 } })
+    const wrong = code === '000000' ? '111111' : '000000'
+    expect(await page.request('connectOtp', { otp: wrong })).toMatchObject({
+      ok: false,
+      error: { code: 'NO_EMAIL' },
+    })
+    expect(result(await page.request('connectOtp', { otp: code }))).toEqual({ action: 'CONNECT' })
+    expect(result(await page.request('getUser'))).toMatchObject({ email: other })
+    // Once the wallet is open, the code no longer goes on.
+    expect(await page.request('connectOtp', { otp: code })).toMatchObject({ ok: false })
+  })
+
   it('recovers the wallet on a new device after approval and the passphrase', async () => {
     const { page, fake } = await openFrame(new IDBFactory())
     api.advance(31_000)

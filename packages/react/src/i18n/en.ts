@@ -253,7 +253,7 @@ export const en = {
   'emailOtp.resendIn': 'Resend code in {seconds} s',
   'emailOtp.resent': 'A new code is on its way.',
   'emailOtp.cancelled':
-    'The wallet was not opened: its dialog was closed. Send a new code to try again.',
+    'The wallet was not opened: its dialog was closed. Type the code again to go on.',
   'emailOtp.checking': 'Checking the code…',
   'emailDevice.title': 'Register Device',
   'emailDevice.text': 'Approve this device: open the link we sent to {email}, then continue here.',

@@ -254,7 +254,7 @@ export const es: Messages = {
   'emailOtp.resendIn': 'Reenviar código en {seconds} s',
   'emailOtp.resent': 'Te enviamos un código nuevo.',
   'emailOtp.cancelled':
-    'La cartera no se abrió: se cerró su diálogo. Envía un código nuevo para volver a intentarlo.',
+    'La cartera no se abrió: se cerró su diálogo. Escribe el código de nuevo para continuar.',
   'emailOtp.checking': 'Comprobando el código…',
   'emailDevice.title': 'Registra el dispositivo',
   'emailDevice.text':

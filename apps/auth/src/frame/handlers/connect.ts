@@ -34,6 +34,13 @@ export const connectDevice: FrameHandler<'connectDevice'> = async (context, _par
 /** `connectOtp`: the emailed code for a session, kept in IndexedDB across reloads. */
 export const connectOtp: FrameHandler<'connectOtp'> = async (context, { otp }) => {
   const email = context.state.pendingEmail
+  // The same code again, after the passphrase dialog was closed: the session already stands.
+  const verified = context.state.verifiedCode
+  if (!email && verified?.otp === otp) {
+    const session = await context.sessions.getSession()
+    if (session && session.email === verified.email && Date.parse(session.expiresAt) > Date.now())
+      return { action: 'CONNECT' }
+  }
   if (!email) throw new FrameRequestError('NO_EMAIL', 'Enter your email first.')
   const deviceId = await context.sessions.getDeviceId()
   const { token, expiresAt, user } = await context.api.emailVerify({
@@ -49,6 +56,7 @@ export const connectOtp: FrameHandler<'connectOtp'> = async (context, { otp }) =
     address: user.address ?? undefined,
   })
   context.state.pendingEmail = undefined
+  context.state.verifiedCode = { email: user.email, otp }
   return { action: 'CONNECT' }
 }
 
@@ -101,6 +109,7 @@ export async function requireSession(context: FrameContext) {
 export const signOut: FrameHandler<'signOut'> = async (context) => {
   const session = await context.sessions.getSession()
   context.state.pendingEmail = undefined
+  context.state.verifiedCode = undefined
   if (session) {
     try {
       await context.api.signOut(session.token)

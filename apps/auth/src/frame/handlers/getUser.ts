@@ -36,6 +36,8 @@ export const getUser: FrameHandler<'getUser'> = async (context, { chainId: asked
   await context.sessions.setSession({ ...session, email: user.email, address })
   const chainId = pickChainId(context, asked)
   context.state.chainId = chainId
+  // The wallet is open: the code it came from no longer goes on.
+  context.state.verifiedCode = undefined
   return {
     email: user.email,
     address,
