@@ -1,7 +1,7 @@
 import { FrameUiCancelledError } from '../../errors/frameUi.ts'
 import { maxPassphraseLength, minPassphraseLength } from '../../keys/passphraseRules.ts'
+import { createDialogForm } from './createDialogForm.ts'
 import { createTextField } from './createTextField.ts'
-import { element } from './element.ts'
 import { getNewPassphraseErrors } from './getNewPassphraseErrors.ts'
 import { openDialog } from './openDialog.ts'
 
@@ -34,21 +34,7 @@ export function askNewPassphrase(host: HTMLElement): Promise<string> {
       autocomplete: 'new-password',
       maxLength: maxPassphraseLength * 2,
     })
-    const cancelButton = element(doc, 'button', {
-      className: 'latch-button latch-button-secondary',
-      text: 'Cancel',
-      attributes: { type: 'button' },
-    })
-    const submitButton = element(doc, 'button', {
-      className: 'latch-button latch-button-primary',
-      text: 'Continue',
-      attributes: { type: 'submit' },
-    })
-    const form = element(doc, 'form', { className: 'latch-form', attributes: { novalidate: '' } }, [
-      passphrase.root,
-      repeat.root,
-      element(doc, 'div', { className: 'latch-actions' }, [cancelButton, submitButton]),
-    ])
+    const { form, cancelButton } = createDialogForm(doc, [passphrase.root, repeat.root])
     dialog.content.append(form)
 
     cancelButton.addEventListener('click', cancel)

@@ -1,7 +1,7 @@
 import { FrameUiCancelledError } from '../../errors/frameUi.ts'
 import { maxPassphraseLength } from '../../keys/passphraseRules.ts'
+import { createDialogForm } from './createDialogForm.ts'
 import { createTextField } from './createTextField.ts'
-import { element } from './element.ts'
 import { getPassphraseEntryError } from './getPassphraseEntryError.ts'
 import { openDialog } from './openDialog.ts'
 import { toDialogErrorText } from './toDialogErrorText.ts'
@@ -39,20 +39,7 @@ export function askPassphrase(
       autocomplete: 'current-password',
       maxLength: maxPassphraseLength * 2,
     })
-    const cancelButton = element(doc, 'button', {
-      className: 'latch-button latch-button-secondary',
-      text: 'Cancel',
-      attributes: { type: 'button' },
-    })
-    const submitButton = element(doc, 'button', {
-      className: 'latch-button latch-button-primary',
-      text: 'Continue',
-      attributes: { type: 'submit' },
-    })
-    const form = element(doc, 'form', { className: 'latch-form', attributes: { novalidate: '' } }, [
-      field.root,
-      element(doc, 'div', { className: 'latch-actions' }, [cancelButton, submitButton]),
-    ])
+    const { form, cancelButton, submitButton } = createDialogForm(doc, [field.root])
     dialog.content.append(form)
     field.setError(options.error)
 

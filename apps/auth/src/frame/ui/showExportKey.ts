@@ -1,5 +1,6 @@
 import type { Hex } from 'viem'
 import { FrameUiCancelledError } from '../../errors/frameUi.ts'
+import { createDialogForm } from './createDialogForm.ts'
 import { createTextField } from './createTextField.ts'
 import { element } from './element.ts'
 import { normalizeOtp } from './normalizeOtp.ts'
@@ -47,21 +48,10 @@ export function showExportKey(host: HTMLElement, steps: ShowExportKeySteps): Pro
       text: 'Send a new code',
       attributes: { type: 'button' },
     })
-    const cancelButton = element(doc, 'button', {
-      className: 'latch-button latch-button-secondary',
-      text: 'Cancel',
-      attributes: { type: 'button' },
-    })
-    const submitButton = element(doc, 'button', {
-      className: 'latch-button latch-button-primary',
-      text: 'Continue',
-      attributes: { type: 'submit' },
-    })
-    const form = element(doc, 'form', { className: 'latch-form', attributes: { novalidate: '' } }, [
+    const { form, cancelButton, submitButton } = createDialogForm(doc, [
       status,
       field.root,
       resendButton,
-      element(doc, 'div', { className: 'latch-actions' }, [cancelButton, submitButton]),
     ])
     dialog.content.append(form)
 
