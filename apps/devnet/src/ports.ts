@@ -11,17 +11,21 @@ export type StackPorts = {
   auth: number
   /** The devnet mailbox's SMTP server (its messages are listed at the services port's /mailbox). */
   smtp: number
+  /** The local OpenID provider: one issuer per social provider, at `/<provider>`. */
+  oidc: number
+  /** The local Farcaster auth relay (FIP-11) and its test Farcaster client page. */
+  farcaster: number
 }
 
 /** How many consecutive ports a stack takes from its base. */
-export const stackPortCount = 9
+export const stackPortCount = 11
 
 /** The base port `npm start` uses; the test suite uses `testPortBase` so both can run at once. */
 export const defaultPortBase = 4170
 export const testPortBase = 4270
 
 /** Lays the stack's ports out from `base`: web, api, relay, services, the three chains, then
- * the auth site and the mailbox's SMTP port. */
+ * the auth site, the mailbox's SMTP port, the OpenID provider and the Farcaster relay. */
 export function getStackPorts(base: number = defaultPortBase): StackPorts {
   return {
     web: base,
@@ -31,5 +35,7 @@ export function getStackPorts(base: number = defaultPortBase): StackPorts {
     chains: [base + 4, base + 5, base + 6],
     auth: base + 7,
     smtp: base + 8,
+    oidc: base + 9,
+    farcaster: base + 10,
   }
 }

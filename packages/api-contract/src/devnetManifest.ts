@@ -51,6 +51,49 @@ export const devnetManifestSchema = z.object({
   /** Where the local mailbox takes mail over SMTP (what LATCH_SMTP_URL points at). */
   smtpUrl: z.string().startsWith('smtp://').optional(),
   chains: z.array(devnetChainSchema).min(1),
+  /**
+   * The local OpenID provider (issue 13): one issuer per social provider, each with the one
+   * OAuth client the API uses (a secret generated into the state dir, never a real one).
+   * `issuer` serves OIDC discovery; the OAuth 2 providers' endpoints (x, discord, github,
+   * facebook) answer in that provider's own shape at the URLs given.
+   */
+  oidc: z
+    .object({
+      providers: z.record(
+        z.enum(['google', 'github', 'apple', 'facebook', 'x', 'discord']),
+        z.object({
+          issuer: z.string().url(),
+          clientId: z.string(),
+          clientSecret: z.string(),
+          authorizationUrl: z.string().url(),
+          tokenUrl: z.string().url(),
+          userinfoUrl: z.string().url(),
+        }),
+      ),
+    })
+    .optional(),
+  /**
+   * The local Farcaster auth relay and the devnet's IdRegistry (issue 13). `accounts` are the
+   * test Farcaster users: an FID whose custody address is an anvil test key.
+   */
+  farcaster: z
+    .object({
+      relayUrl: z.string().url(),
+      /** The key the test Farcaster client sends to `POST /v1/channel/authenticate`. */
+      relayKey: z.string(),
+      chainId: z.number().int().positive(),
+      idRegistry: address,
+      accounts: z.array(
+        z.object({
+          fid: z.number().int().positive(),
+          username: z.string(),
+          displayName: z.string(),
+          custody: address,
+          privateKey: hex32,
+        }),
+      ),
+    })
+    .optional(),
   /** anvil's well-known test accounts, funded on every chain. Test keys only. */
   accounts: z.array(z.object({ address, privateKey: hex32 })),
   /** The account the in-page "Devnet Wallet" holds (an anvil test key, never a real one). */

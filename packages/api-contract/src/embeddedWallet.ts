@@ -63,10 +63,28 @@ export const emailVerifyBodySchema = z.object({
 })
 export type EmailVerifyBody = z.infer<typeof emailVerifyBodySchema>
 
+/** The ways an embedded-wallet session can be opened: email, an OAuth provider, Farcaster. */
+export const signInMethodSchema = z.enum([
+  'email',
+  'google',
+  'github',
+  'apple',
+  'facebook',
+  'x',
+  'discord',
+  'farcaster',
+])
+export type SignInMethod = z.infer<typeof signInMethodSchema>
+
 /** The signed-in user as the frame sees it. Shares only ever go to an authenticated frame. */
 export const authUserSchema = z.object({
   id: z.string(),
-  email: z.string(),
+  /** Null for a social account that shared no email. */
+  email: z.string().nullable(),
+  /** The social username of the identity this session signed in with (null for email). */
+  username: z.string().nullable(),
+  /** How this session was opened. */
+  signInMethod: signInMethodSchema,
   /** The wallet's address (EIP-55), once the frame created it. */
   address: z.string().nullable(),
   /** The auth share, decrypted for this session; null before the wallet exists. */

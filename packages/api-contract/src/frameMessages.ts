@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { embeddedEmailSchema, otpSchema } from './embeddedWallet.ts'
+import { embeddedEmailSchema, otpSchema, signInMethodSchema } from './embeddedWallet.ts'
+import { socialCallbackSchema, socialProviderSchema } from './socialSignIn.ts'
 
 /**
  * The messages between the app's page and the embedded wallet's secure frame (spec section 7,
@@ -8,17 +9,6 @@ import { embeddedEmailSchema, otpSchema } from './embeddedWallet.ts'
  * rest. The app asks (`frameRequestSchema`), the frame answers (`frameResponseSchema`) with
  * the request's id, and tells of changes (`frameEventSchema`).
  */
-
-/** Spec section 5: the social providers an embedded wallet accepts. */
-export const socialProviderSchema = z.enum([
-  'google',
-  'github',
-  'apple',
-  'facebook',
-  'x',
-  'discord',
-])
-export type SocialProvider = z.infer<typeof socialProviderSchema>
 
 const chainIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 const requestId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)
@@ -47,9 +37,21 @@ export const frameRequestParamsSchemas = {
   /** After the device-approval link was followed: try the email again. */
   connectDevice: z.object({}),
   connectOtp: z.object({ otp: otpSchema }),
-  /** Part 2 (issue 13): refused with 'Not supported yet' until it lands. */
-  connectSocial: z.object({ provider: socialProviderSchema, uri: z.string().max(4096) }),
+  /**
+   * Starts a social sign-in: the frame makes a flow secret, keeps it (IndexedDB, 10 minutes)
+   * and answers the provider's authorization URL for the popup (or the redirect when popups
+   * are blocked; the browser comes back to `returnUrl`, which must be on the page's origin).
+   */
+  getSocialRedirectUri: z.object({
+    provider: socialProviderSchema,
+    mode: z.enum(['popup', 'redirect']),
+    returnUrl: z.string().max(2048),
+  }),
+  /** Finishes it with the provider's answer (`uri`: the callback's query string). */
+  connectSocial: z.object({ provider: socialProviderSchema, uri: socialCallbackSchema }),
+  /** Opens a Farcaster relay channel: the URL for the QR code and the deep link. */
   getFarcasterUri: z.object({}),
+  /** Waits (polling the API) until the Farcaster client signed, then opens the session. */
   connectFarcaster: z.object({}),
   /** Whether this frame holds a session (a reload restores it without a prompt). */
   isConnected: z.object({}),
@@ -105,7 +107,11 @@ export type FrameRequest = {
 
 /** The signed-in user (spec section 3, Auth user). */
 export const frameUserSchema = z.object({
-  email: z.string(),
+  /** Null for a social account that shared no email. */
+  email: z.string().nullable(),
+  /** The social username of the session's sign-in (null for email). */
+  username: z.string().max(256).nullable(),
+  signInMethod: signInMethodSchema,
   address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
   chainId: chainIdSchema,
   preferredAccountType: z.enum(['eoa', 'smartAccount']),
@@ -123,6 +129,7 @@ export const frameResultSchemas = {
   connectEmail: z.object({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP']) }),
   connectDevice: z.object({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP']) }),
   connectOtp: z.object({ action: z.literal('CONNECT') }),
+  getSocialRedirectUri: z.object({ uri: z.string() }),
   connectSocial: z.object({ action: z.literal('CONNECT') }),
   getFarcasterUri: z.object({ url: z.string() }),
   connectFarcaster: z.object({ action: z.literal('CONNECT') }),

@@ -232,6 +232,103 @@ export function createConfigSchema(parameters: CreateConfigSchemaParameters = {}
       z.string().regex(/^[0-9a-fA-F]{64}$/, 'Expected 64 hex digits (a 32-byte key).'),
     ),
 
+    // Social sign-in (issue 13): an OAuth client per provider, registered with the redirect URI
+    // `<LATCH_PUBLIC_API_URL>/auth/v1/social/callback`. A provider without a client id is not
+    // offered; under the devnet, unset ones use the local OpenID provider (port base + 9).
+    /** Google's OAuth client id; set it (and the secret) to offer Google. */
+    LATCH_SOCIAL_GOOGLE_CLIENT_ID: optional(z.string().trim().min(1).max(512)),
+    /** Google's OAuth client secret. */
+    LATCH_SOCIAL_GOOGLE_CLIENT_SECRET: optional(z.string().trim().min(1).max(4096)),
+    /** Google's OpenID Connect issuer, read by discovery (default https://accounts.google.com). */
+    LATCH_SOCIAL_GOOGLE_ISSUER: optional(httpUrl).transform(
+      (value) => value ?? 'https://accounts.google.com',
+    ),
+    /** Apple's OAuth client id; set it (and the secret) to offer Apple. */
+    LATCH_SOCIAL_APPLE_CLIENT_ID: optional(z.string().trim().min(1).max(512)),
+    /** Apple's OAuth client secret. */
+    LATCH_SOCIAL_APPLE_CLIENT_SECRET: optional(z.string().trim().min(1).max(4096)),
+    /** Apple's OpenID Connect issuer, read by discovery (default https://appleid.apple.com). */
+    LATCH_SOCIAL_APPLE_ISSUER: optional(httpUrl).transform(
+      (value) => value ?? 'https://appleid.apple.com',
+    ),
+    /** GitHub's OAuth client id; set it (and the secret) to offer GitHub. */
+    LATCH_SOCIAL_GITHUB_CLIENT_ID: optional(z.string().trim().min(1).max(512)),
+    /** GitHub's OAuth client secret. */
+    LATCH_SOCIAL_GITHUB_CLIENT_SECRET: optional(z.string().trim().min(1).max(4096)),
+    /** GitHub's authorization endpoint (default https://github.com/login/oauth/authorize). */
+    LATCH_SOCIAL_GITHUB_AUTHORIZATION_URL: optional(httpUrl).transform(
+      (value) => value ?? 'https://github.com/login/oauth/authorize',
+    ),
+    /** GitHub's token endpoint (default https://github.com/login/oauth/access_token). */
+    LATCH_SOCIAL_GITHUB_TOKEN_URL: optional(httpUrl).transform(
+      (value) => value ?? 'https://github.com/login/oauth/access_token',
+    ),
+    /** GitHub's user endpoint, read with the access token (default https://api.github.com/user). */
+    LATCH_SOCIAL_GITHUB_USERINFO_URL: optional(httpUrl).transform(
+      (value) => value ?? 'https://api.github.com/user',
+    ),
+    /** Discord's OAuth client id; set it (and the secret) to offer Discord. */
+    LATCH_SOCIAL_DISCORD_CLIENT_ID: optional(z.string().trim().min(1).max(512)),
+    /** Discord's OAuth client secret. */
+    LATCH_SOCIAL_DISCORD_CLIENT_SECRET: optional(z.string().trim().min(1).max(4096)),
+    /** Discord's authorization endpoint (default https://discord.com/oauth2/authorize). */
+    LATCH_SOCIAL_DISCORD_AUTHORIZATION_URL: optional(httpUrl).transform(
+      (value) => value ?? 'https://discord.com/oauth2/authorize',
+    ),
+    /** Discord's token endpoint (default https://discord.com/api/oauth2/token). */
+    LATCH_SOCIAL_DISCORD_TOKEN_URL: optional(httpUrl).transform(
+      (value) => value ?? 'https://discord.com/api/oauth2/token',
+    ),
+    /** Discord's user endpoint, read with the access token (default https://discord.com/api/users/@me). */
+    LATCH_SOCIAL_DISCORD_USERINFO_URL: optional(httpUrl).transform(
+      (value) => value ?? 'https://discord.com/api/users/@me',
+    ),
+    /** X's OAuth client id; set it (and the secret) to offer X. */
+    LATCH_SOCIAL_X_CLIENT_ID: optional(z.string().trim().min(1).max(512)),
+    /** X's OAuth client secret. */
+    LATCH_SOCIAL_X_CLIENT_SECRET: optional(z.string().trim().min(1).max(4096)),
+    /** X's authorization endpoint (default https://x.com/i/oauth2/authorize). */
+    LATCH_SOCIAL_X_AUTHORIZATION_URL: optional(httpUrl).transform(
+      (value) => value ?? 'https://x.com/i/oauth2/authorize',
+    ),
+    /** X's token endpoint (default https://api.x.com/2/oauth2/token). */
+    LATCH_SOCIAL_X_TOKEN_URL: optional(httpUrl).transform(
+      (value) => value ?? 'https://api.x.com/2/oauth2/token',
+    ),
+    /** X's user endpoint, read with the access token (default https://api.x.com/2/users/me). */
+    LATCH_SOCIAL_X_USERINFO_URL: optional(httpUrl).transform(
+      (value) => value ?? 'https://api.x.com/2/users/me',
+    ),
+    /** Facebook's OAuth client id; set it (and the secret) to offer Facebook. */
+    LATCH_SOCIAL_FACEBOOK_CLIENT_ID: optional(z.string().trim().min(1).max(512)),
+    /** Facebook's OAuth client secret. */
+    LATCH_SOCIAL_FACEBOOK_CLIENT_SECRET: optional(z.string().trim().min(1).max(4096)),
+    /** Facebook's authorization endpoint (default https://www.facebook.com/v21.0/dialog/oauth). */
+    LATCH_SOCIAL_FACEBOOK_AUTHORIZATION_URL: optional(httpUrl).transform(
+      (value) => value ?? 'https://www.facebook.com/v21.0/dialog/oauth',
+    ),
+    /** Facebook's token endpoint (default https://graph.facebook.com/v21.0/oauth/access_token). */
+    LATCH_SOCIAL_FACEBOOK_TOKEN_URL: optional(httpUrl).transform(
+      (value) => value ?? 'https://graph.facebook.com/v21.0/oauth/access_token',
+    ),
+    /** Facebook's user endpoint, read with the access token (default https://graph.facebook.com/me?fields=id,name,email). */
+    LATCH_SOCIAL_FACEBOOK_USERINFO_URL: optional(httpUrl).transform(
+      (value) => value ?? 'https://graph.facebook.com/me?fields=id,name,email',
+    ),
+    /**
+     * The Farcaster auth relay (FIP-11), e.g. https://relay.farcaster.xyz; set it to offer
+     * Farcaster. Unset: the devnet's local relay under the devnet, else no Farcaster.
+     */
+    LATCH_FARCASTER_RELAY_URL: optional(httpUrl),
+    /** An RPC URL of the chain holding Farcaster's IdRegistry (OP Mainnet for the real one). */
+    LATCH_FARCASTER_RPC_URL: optional(httpUrl),
+    /** That chain's id (default 10, OP Mainnet). */
+    LATCH_FARCASTER_CHAIN_ID: wholeNumber(10, 1, Number.MAX_SAFE_INTEGER, 'a chain id'),
+    /** The IdRegistry's address (default Farcaster's, 0x00000000Fc6c5F01Fc30151999387Bb99A9f489b). */
+    LATCH_FARCASTER_ID_REGISTRY: optional(
+      z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'Expected a 0x address of 40 hex digits.'),
+    ).transform((value) => value ?? '0x00000000Fc6c5F01Fc30151999387Bb99A9f489b'),
+
     // The web server (what `/latch-config.js` tells the page).
     /** Where the page finds the API (default http://127.0.0.1:4171, the devnet's). */
     LATCH_API_URL: optional(httpUrl).transform((value) =>

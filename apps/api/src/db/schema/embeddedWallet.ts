@@ -5,7 +5,8 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode
 /** Mirrors `migrations/0013_embedded_wallet.sql`: the embedded wallet's users, by email. */
 export const embeddedUsers = pgTable('embedded_users', {
   id: text('id').primaryKey(),
-  email: text('email').notNull().unique(),
+  /** Null for a social account that shared no email (0014). */
+  email: text('email').unique(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 })
 
@@ -68,6 +69,9 @@ export const embeddedSessions = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
     revokedAt: timestamptz('revoked_at'),
     createdAt: timestamptz('created_at').notNull(),
+    /** 'email' or the provider the session signed in with (0014). */
+    method: text('method').notNull().default('email'),
+    identitySubject: text('identity_subject'),
   },
   (table) => [index('embedded_sessions_user_idx').on(table.userId, table.createdAt)],
 )
@@ -82,3 +86,50 @@ export const embeddedWallets = pgTable('embedded_wallets', {
   sealedRecoveryShare: text('sealed_recovery_share').notNull(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 })
+
+/** Mirrors `migrations/0014_social_sign_in.sql`: a user's social identities, by subject. */
+export const embeddedIdentities = pgTable(
+  'embedded_identities',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => embeddedUsers.id, { onDelete: 'cascade' }),
+    username: text('username'),
+    email: text('email'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastUsedAt: timestamptz('last_used_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.provider, table.subject] }),
+    index('embedded_identities_user_idx').on(table.userId),
+  ],
+)
+
+/** Mirrors `migrations/0014_social_sign_in.sql`: started social and Farcaster sign-ins. */
+export const embeddedSocialFlows = pgTable(
+  'embedded_social_flows',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    provider: text('provider').notNull(),
+    projectId: text('project_id').notNull(),
+    deviceId: text('device_id').notNull(),
+    flowSecretHash: text('flow_secret_hash').notNull(),
+    nonce: text('nonce'),
+    codeVerifier: text('code_verifier'),
+    channelToken: text('channel_token'),
+    appOrigin: text('app_origin'),
+    returnUrl: text('return_url'),
+    mode: text('mode'),
+    linkUserId: text('link_user_id').references(() => embeddedUsers.id, { onDelete: 'cascade' }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [
+    index('embedded_social_flows_expires_at_idx').on(table.expiresAt),
+    index('embedded_social_flows_device_idx').on(table.deviceId, table.createdAt),
+  ],
+)

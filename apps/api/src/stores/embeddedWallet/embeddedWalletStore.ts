@@ -1,3 +1,5 @@
+import type { SignInMethod } from '@latch/api-contract'
+
 /** What a one-time code (or a device link's token) is for. */
 export type CodePurpose =
   | 'login'
@@ -6,7 +8,39 @@ export type CodePurpose =
   | 'email_update_secondary'
   | 'export'
 
-export type EmbeddedUserRecord = { id: string; email: string; createdAt: Date }
+export type EmbeddedUserRecord = { id: string; email: string | null; createdAt: Date }
+
+/** A way in to a user besides its email (0014): the provider's stable subject. */
+export type EmbeddedIdentityRecord = {
+  provider: Exclude<SignInMethod, 'email'>
+  subject: string
+  userId: string
+  username: string | null
+  email: string | null
+}
+
+/** A started social (OAuth) or Farcaster sign-in: single use, bound to one frame. */
+export type SocialFlowRecord = {
+  /** The OAuth `state`, or the Farcaster channel id. */
+  id: string
+  kind: 'oauth' | 'farcaster'
+  provider: Exclude<SignInMethod, 'email'>
+  projectId: string
+  deviceId: string
+  flowSecretHash: string
+  nonce: string | null
+  codeVerifier: string | null
+  channelToken: string | null
+  appOrigin: string | null
+  returnUrl: string | null
+  mode: 'popup' | 'redirect' | null
+  linkUserId: string | null
+  expiresAt: Date
+  usedAt: Date | null
+  createdAt: Date
+}
+
+export type NewSocialFlow = Omit<SocialFlowRecord, 'usedAt'>
 
 export type EmbeddedWalletRecord = {
   userId: string
@@ -36,6 +70,9 @@ export type NewEmbeddedCode = Omit<EmbeddedCodeRecord, 'attempts' | 'usedAt'>
 export type EmbeddedSessionRecord = {
   id: string
   userId: string
+  /** How it was opened (0014); with the identity's subject for a social one. */
+  method: SignInMethod
+  identitySubject: string | null
   deviceId: string
   projectId: string
   expiresAt: Date
@@ -127,4 +164,41 @@ export type EmbeddedWalletStore = {
   createWallet(wallet: EmbeddedWalletRecord): Promise<boolean>
   /** Changes the user's email; `taken` when another user has it. */
   updateEmail(input: { userId: string; email: string }): Promise<'updated' | 'taken'>
+
+  // Social and Farcaster sign-in (0014).
+  /**
+   * Stores a started flow, keeping at most `maxPerDevice` unfinished ones per device (older
+   * ones are dropped). Sweeps flows expired for a day now and then.
+   */
+  addSocialFlow(flow: NewSocialFlow & { maxPerDevice: number }): Promise<void>
+  /** The flow with that id, used or not (expired ones too): the caller checks. */
+  getSocialFlow(id: string): Promise<SocialFlowRecord | undefined>
+  /** Marks the flow used; false when another request used it first (single use). */
+  useSocialFlow(input: { id: string; now: Date }): Promise<boolean>
+  getIdentity(input: {
+    provider: EmbeddedIdentityRecord['provider']
+    subject: string
+  }): Promise<EmbeddedIdentityRecord | undefined>
+  /**
+   * Signs in with a social identity in one transaction: the identity's user, or a new user
+   * (email null: a provider's email never joins two accounts) with the identity; the device is
+   * approved (the provider proved the person; a new device still needs the recovery
+   * passphrase to open the wallet); the username and email seen are refreshed; the session is
+   * stored with `method` = the provider and the subject, within the same caps as email's.
+   */
+  signInWithIdentity(input: {
+    identity: Omit<EmbeddedIdentityRecord, 'userId'>
+    newUserId: string
+    deviceId: string
+    projectId: string
+    session: { id: string; tokenHash: string; expiresAt: Date }
+    now: Date
+    maxDevices: number
+    maxSessions: number
+  }): Promise<{ user: EmbeddedUserRecord; identity: EmbeddedIdentityRecord }>
+  /** Links an identity to a signed-in user; `taken` when it belongs to another user. */
+  linkIdentity(input: {
+    identity: EmbeddedIdentityRecord
+    now: Date
+  }): Promise<'linked' | 'taken'>
 }
