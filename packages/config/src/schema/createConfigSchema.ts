@@ -329,6 +329,35 @@ export function createConfigSchema(parameters: CreateConfigSchemaParameters = {}
       z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'Expected a 0x address of 40 hex digits.'),
     ).transform((value) => value ?? '0x00000000Fc6c5F01Fc30151999387Bb99A9f489b'),
 
+    // Swaps (issue 14): quotes from Uniswap V2 pools read on-chain (per network in LATCH_NETWORKS
+    // or the devnet's), and optionally a 1inch-style aggregator.
+    /**
+     * Chain ids that offer swaps. Unset: the spec's swap networks (1, 42161, 10, 324, 8453, 56,
+     * 137, 100, 43114, 250, 8217, 1313161554) that the app has, and the devnet's chains.
+     */
+    LATCH_SWAP_CHAINS: optional(
+      commaList(
+        z
+          .string()
+          .regex(/^[1-9]\d{0,15}$/, 'Expected chain ids, e.g. "1,8453".')
+          .transform((value) => Number(value)),
+      ),
+    ),
+    /** Default slippage tolerance in percent (default 1, spec section 9). */
+    LATCH_SWAP_SLIPPAGE: optional(
+      z.preprocess(
+        (value) => (typeof value === 'string' ? Number(value) : value),
+        z
+          .number('Expected a percentage between 0.01 and 50.')
+          .min(0.01, 'Expected a percentage between 0.01 and 50.')
+          .max(50, 'Expected a percentage between 0.01 and 50.'),
+      ),
+    ).transform((value) => value ?? 1),
+    /** A 1inch-style swap API's base URL (e.g. https://api.1inch.dev/swap/v6.0); unset: on-chain routes only. */
+    LATCH_SWAP_AGGREGATOR_URL: optional(httpUrl),
+    /** That API's key (sent as `Authorization: Bearer`). */
+    LATCH_SWAP_AGGREGATOR_KEY: optional(z.string().trim().min(1).max(512)),
+
     // The web server (what `/latch-config.js` tells the page).
     /** Where the page finds the API (default http://127.0.0.1:4171, the devnet's). */
     LATCH_API_URL: optional(httpUrl).transform((value) =>
