@@ -20,6 +20,13 @@ const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
   ORIGIN_NOT_ALLOWED: 403,
   WALLET_EXISTS: 409,
   EMAIL_TAKEN: 409,
+  PROVIDER_NOT_CONFIGURED: 404,
+  SOCIAL_DENIED: 400,
+  SOCIAL_STATE_MISMATCH: 400,
+  SOCIAL_EXPIRED: 400,
+  PROVIDER_UNAVAILABLE: 502,
+  FARCASTER_INVALID: 400,
+  IDENTITY_TAKEN: 409,
 }
 
 /** Answers a known error as `{ error: { code, message } }` with the status its code implies. */

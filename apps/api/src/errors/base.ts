@@ -1,7 +1,7 @@
-import type { ApiErrorCode, EmbeddedWalletErrorCode } from '@latch/api-contract'
+import type { ApiErrorCode, EmbeddedWalletErrorCode, SocialErrorCode } from '@latch/api-contract'
 
-/** Every code an API error body may carry: the shared ones and the embedded wallet's. */
-export type ErrorCode = ApiErrorCode | EmbeddedWalletErrorCode
+/** Every code an API error body may carry: the shared ones, the embedded wallet's and social sign-in's. */
+export type ErrorCode = ApiErrorCode | EmbeddedWalletErrorCode | SocialErrorCode
 
 export type BaseErrorParameters = {
   /** The API error code clients see; the HTTP status follows from it unless `status` is set. */

@@ -189,6 +189,8 @@ forEachDatabase('the embedded wallet auth API', (context) => {
     expect(await created.json()).toEqual({
       id: session.user.id,
       email,
+      username: null,
+      signInMethod: 'email',
       address,
       authShare,
       sealedRecoveryShare,

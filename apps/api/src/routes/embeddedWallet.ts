@@ -70,13 +70,13 @@ export function embeddedWalletRoute(
         return c.html(renderDeviceApprovedPage(outcome))
       })
       .get('/user', async (c) => {
-        const { user } = await signedIn(c)
-        return c.json(await toAuthUser(deps, user))
+        const { user, session } = await signedIn(c)
+        return c.json(await toAuthUser(deps, user, session))
       })
       .post('/wallet', async (c) => {
-        const { user } = await signedIn(c)
+        const { user, session } = await signedIn(c)
         const wallet = parseJsonBody(createWalletBodySchema, await c.req.text())
-        return c.json(await createWallet(deps, { user, wallet }))
+        return c.json(await createWallet(deps, { user, session, wallet }))
       })
       .post('/email/update', async (c) => {
         const { user } = await signedIn(c)
@@ -89,9 +89,9 @@ export function embeddedWalletRoute(
         return c.json(await verifyEmailUpdatePrimary(deps, { user, otp, ip: ip(c) }))
       })
       .post('/email/update/secondary', async (c) => {
-        const { user } = await signedIn(c)
+        const { user, session } = await signedIn(c)
         const { otp } = parseJsonBody(updateEmailOtpBodySchema, await c.req.text())
-        return c.json(await verifyEmailUpdateSecondary(deps, { user, otp, ip: ip(c) }))
+        return c.json(await verifyEmailUpdateSecondary(deps, { user, session, otp, ip: ip(c) }))
       })
       .post('/export/start', async (c) => {
         const { user } = await signedIn(c)

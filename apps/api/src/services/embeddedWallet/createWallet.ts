@@ -3,6 +3,7 @@ import { getAddress } from 'viem'
 import { WalletExistsError } from '../../errors/embeddedWallet.ts'
 import type { EmbeddedUserRecord } from '../../stores/embeddedWallet/embeddedWalletStore.ts'
 import type { EmbeddedWalletServiceDeps } from './embeddedWalletDeps.ts'
+import type { SessionMethod } from './toAuthUser.ts'
 import { toAuthUser } from './toAuthUser.ts'
 
 /**
@@ -12,7 +13,11 @@ import { toAuthUser } from './toAuthUser.ts'
  */
 export async function createWallet(
   deps: Pick<EmbeddedWalletServiceDeps, 'store' | 'cipher'>,
-  { user, wallet }: { user: EmbeddedUserRecord; wallet: CreateWalletBody },
+  {
+    user,
+    session,
+    wallet,
+  }: { user: EmbeddedUserRecord; session: SessionMethod; wallet: CreateWalletBody },
 ): Promise<AuthUser> {
   const address = getAddress(wallet.address)
   const created = await deps.store.createWallet({
@@ -22,5 +27,5 @@ export async function createWallet(
     sealedRecoveryShare: wallet.sealedRecoveryShare,
   })
   if (!created) throw new WalletExistsError()
-  return toAuthUser(deps, user)
+  return toAuthUser(deps, user, session)
 }

@@ -1,4 +1,5 @@
 import { otpTtlMs } from '@latch/api-contract'
+import { EmailRequiredError } from '../../errors/socialSignIn.ts'
 import type { EmbeddedUserRecord } from '../../stores/embeddedWallet/embeddedWalletStore.ts'
 import { checkEmailCode } from './checkEmailCode.ts'
 import type { EmbeddedWalletServiceDeps } from './embeddedWalletDeps.ts'
@@ -10,6 +11,10 @@ export async function startExport(
   deps: EmbeddedWalletServiceDeps,
   { user, ip }: { user: EmbeddedUserRecord; ip: string },
 ): Promise<void> {
+  // The export is confirmed by a code mailed to the account: a social account without an
+  // email has nowhere to receive it (there is no second factor to stand in for it).
+  const email = user.email
+  if (email === null) throw new EmailRequiredError({ action: 'exporting its key' })
   await sendEmailCode(deps, {
     cooldownKey: `user:${user.id}:export`,
     ip,
@@ -17,7 +22,7 @@ export async function startExport(
       {
         code: {
           purpose: 'export',
-          email: user.email,
+          email,
           userId: user.id,
           deviceId: null,
           flowId: null,
@@ -25,7 +30,7 @@ export async function startExport(
         secret: generateOtp(),
         ttlMs: otpTtlMs,
         render: (code) =>
-          renderCodeEmail({ to: user.email, code, kind: 'export', ttlMinutes: otpTtlMinutes }),
+          renderCodeEmail({ to: email, code, kind: 'export', ttlMinutes: otpTtlMinutes }),
       },
     ],
   })

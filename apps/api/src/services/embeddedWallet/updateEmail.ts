@@ -7,16 +7,18 @@ import { checkEmailCode } from './checkEmailCode.ts'
 import type { EmbeddedWalletServiceDeps } from './embeddedWalletDeps.ts'
 import { renderCodeEmail } from './renderEmails.ts'
 import { generateOtp, otpTtlMinutes, sendEmailCode } from './sendEmailCode.ts'
-import { toAuthUser } from './toAuthUser.ts'
+import { type SessionMethod, toAuthUser } from './toAuthUser.ts'
 
 /**
  * Starts changing the user's email: one code to the current address (the primary code) and
- * one to the new address (the secondary code); both are needed, in that order.
+ * one to the new address (the secondary code); both are needed, in that order. A social
+ * account without an email adds one: only the new address gets a code (the session is the
+ * proof of the person), and the answer goes straight to VERIFY_SECONDARY_OTP.
  */
 export async function startEmailUpdate(
   deps: EmbeddedWalletServiceDeps,
   { user, email, ip }: { user: EmbeddedUserRecord; email: string; ip: string },
-): Promise<{ action: 'VERIFY_PRIMARY_OTP' }> {
+): Promise<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }> {
   if (email === user.email)
     throw new InvalidRequestError({ message: 'That is already the email of this account.' })
   if (await deps.store.findUserByEmail(email)) throw new EmailTakenError()
@@ -32,11 +34,11 @@ export async function startEmailUpdate(
     cooldownKey: `user:${user.id}:email_update`,
     ip,
     messages: [
-      message('email_update_primary', user.email),
+      ...(user.email === null ? [] : [message('email_update_primary', user.email)]),
       message('email_update_secondary', email),
     ],
   })
-  return { action: 'VERIFY_PRIMARY_OTP' }
+  return { action: user.email === null ? 'VERIFY_SECONDARY_OTP' : 'VERIFY_PRIMARY_OTP' }
 }
 
 /** The code sent to the current address: the first half of an email change. */
@@ -52,18 +54,25 @@ export async function verifyEmailUpdatePrimary(
 /** The code sent to the new address, after the primary one: the email changes. */
 export async function verifyEmailUpdateSecondary(
   deps: EmbeddedWalletServiceDeps,
-  { user, otp, ip }: { user: EmbeddedUserRecord; otp: string; ip: string },
+  {
+    user,
+    session,
+    otp,
+    ip,
+  }: { user: EmbeddedUserRecord; session: SessionMethod; otp: string; ip: string },
 ) {
   const [code, primary] = await Promise.all([
     deps.store.latestCode({ purpose: 'email_update_secondary', userId: user.id }),
     deps.store.latestCode({ purpose: 'email_update_primary', userId: user.id }),
   ])
-  if (!primary?.usedAt || !code || primary.flowId !== code.flowId)
+  // Without a current address there is no primary code: the new address's code is enough.
+  const primaryDone = user.email === null || (primary?.usedAt && primary.flowId === code?.flowId)
+  if (!primaryDone || !code)
     throw new InvalidRequestError({
       message: 'Enter the code sent to the current email first.',
     })
   await checkEmailCode(deps, { code, otp, triesKey: `user:${user.id}`, ip })
   if ((await deps.store.updateEmail({ userId: user.id, email: code.email })) === 'taken')
     throw new EmailTakenError()
-  return toAuthUser(deps, { ...user, email: code.email })
+  return toAuthUser(deps, { ...user, email: code.email }, session)
 }

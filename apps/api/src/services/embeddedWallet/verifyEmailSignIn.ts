@@ -39,5 +39,9 @@ export async function verifyEmailSignIn(
     maxSessions: deps.limits.sessionsPerUser,
   })
   if (result.status === 'deviceNotApproved') throw new DeviceNotApprovedError()
-  return { token, expiresAt: expiresAt.toISOString(), user: await toAuthUser(deps, result.user) }
+  return {
+    token,
+    expiresAt: expiresAt.toISOString(),
+    user: await toAuthUser(deps, result.user, { method: 'email', identitySubject: null }),
+  }
 }

@@ -1,3 +1,4 @@
+import type { SignInMethod } from '@latch/api-contract'
 import {
   and,
   desc,
@@ -17,11 +18,19 @@ import {
   embeddedCodes,
   embeddedDevices,
   embeddedEmailCooldowns,
+  embeddedIdentities,
   embeddedSessions,
+  embeddedSocialFlows,
   embeddedUsers,
   embeddedWallets,
 } from '../../db/schema/index.ts'
-import type { CodePurpose, EmbeddedCodeRecord, EmbeddedWalletStore } from './embeddedWalletStore.ts'
+import type {
+  CodePurpose,
+  EmbeddedCodeRecord,
+  EmbeddedIdentityRecord,
+  EmbeddedWalletStore,
+  SocialFlowRecord,
+} from './embeddedWalletStore.ts'
 
 export type CreateDbEmbeddedWalletStoreParameters = {
   db: LatchDb
@@ -29,12 +38,16 @@ export type CreateDbEmbeddedWalletStoreParameters = {
   sweepIntervalMs?: number | undefined
 }
 
-/** An `EmbeddedWalletStore` over the `embedded_*` tables (`migrations/0013_embedded_wallet.sql`). */
+/**
+ * An `EmbeddedWalletStore` over the `embedded_*` tables (`migrations/0013_embedded_wallet.sql`,
+ * `0014_social_sign_in.sql`).
+ */
 export function createDbEmbeddedWalletStore({
   db,
   sweepIntervalMs = 3_600_000,
 }: CreateDbEmbeddedWalletStoreParameters): EmbeddedWalletStore {
   let lastSweep = 0
+  let lastFlowSweep = 0
   return {
     async findUserByEmail(email) {
       const [row] = await db.select().from(embeddedUsers).where(eq(embeddedUsers.email, email))
@@ -231,48 +244,16 @@ export function createDbEmbeddedWalletStore({
               },
             })
         await pruneDevices(tx, { userId: user.id, keep: deviceId, maxDevices })
-        await tx.insert(embeddedSessions).values({
-          id: session.id,
-          tokenHash: session.tokenHash,
+        await addSession(tx, {
           userId: user.id,
           deviceId,
           projectId,
-          expiresAt: session.expiresAt,
-          createdAt: now,
+          session,
+          method: 'email',
+          identitySubject: null,
+          now,
+          maxSessions,
         })
-        // The oldest open sessions past the cap end.
-        const open = await tx
-          .select({ id: embeddedSessions.id })
-          .from(embeddedSessions)
-          .where(
-            and(
-              eq(embeddedSessions.userId, user.id),
-              isNull(embeddedSessions.revokedAt),
-              gt(embeddedSessions.expiresAt, now),
-            ),
-          )
-          .orderBy(desc(embeddedSessions.createdAt), desc(embeddedSessions.id))
-        const ended = open.slice(maxSessions).map((row) => row.id)
-        if (ended.length > 0)
-          await tx
-            .update(embeddedSessions)
-            .set({ revokedAt: now })
-            .where(inArray(embeddedSessions.id, ended))
-        // Ended sessions older than their expiry by a week are not worth keeping.
-        await tx
-          .delete(embeddedSessions)
-          .where(
-            and(
-              eq(embeddedSessions.userId, user.id),
-              or(
-                lt(embeddedSessions.expiresAt, new Date(now.getTime() - 7 * 86_400_000)),
-                and(
-                  isNotNull(embeddedSessions.revokedAt),
-                  lt(embeddedSessions.revokedAt, new Date(now.getTime() - 7 * 86_400_000)),
-                ),
-              ),
-            ),
-          )
         return { status: 'signedIn', user }
       })
     },
@@ -281,6 +262,8 @@ export function createDbEmbeddedWalletStore({
         .select({
           id: embeddedSessions.id,
           userId: embeddedSessions.userId,
+          method: embeddedSessions.method,
+          identitySubject: embeddedSessions.identitySubject,
           deviceId: embeddedSessions.deviceId,
           projectId: embeddedSessions.projectId,
           expiresAt: embeddedSessions.expiresAt,
@@ -289,7 +272,7 @@ export function createDbEmbeddedWalletStore({
         })
         .from(embeddedSessions)
         .where(eq(embeddedSessions.tokenHash, tokenHash))
-      return row
+      return row && { ...row, method: row.method as SignInMethod }
     },
     async revokeSession({ id, now }) {
       await db
@@ -322,7 +305,224 @@ export function createDbEmbeddedWalletStore({
         throw error
       }
     },
+    async addSocialFlow({ maxPerDevice, ...flow }) {
+      await db.transaction(async (tx) => {
+        await tx.insert(embeddedSocialFlows).values(flow)
+        // The device's newest unfinished flows are kept; older ones are dropped.
+        const open = await tx
+          .select({ id: embeddedSocialFlows.id })
+          .from(embeddedSocialFlows)
+          .where(
+            and(
+              eq(embeddedSocialFlows.deviceId, flow.deviceId),
+              isNull(embeddedSocialFlows.usedAt),
+              gt(embeddedSocialFlows.expiresAt, flow.createdAt),
+            ),
+          )
+          .orderBy(desc(embeddedSocialFlows.createdAt), desc(embeddedSocialFlows.id))
+        const dropped = open.slice(Math.max(1, maxPerDevice)).map((row) => row.id)
+        if (dropped.length > 0)
+          await tx.delete(embeddedSocialFlows).where(inArray(embeddedSocialFlows.id, dropped))
+      })
+      if (Date.now() - lastFlowSweep >= sweepIntervalMs) {
+        lastFlowSweep = Date.now()
+        const dayAgo = new Date(flow.createdAt.getTime() - 86_400_000)
+        await db.delete(embeddedSocialFlows).where(lt(embeddedSocialFlows.expiresAt, dayAgo))
+      }
+    },
+    async getSocialFlow(id) {
+      const [row] = await db
+        .select()
+        .from(embeddedSocialFlows)
+        .where(eq(embeddedSocialFlows.id, id))
+      return row && toSocialFlow(row)
+    },
+    async useSocialFlow({ id, now }) {
+      const rows = await db
+        .update(embeddedSocialFlows)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(embeddedSocialFlows.id, id),
+            isNull(embeddedSocialFlows.usedAt),
+            gt(embeddedSocialFlows.expiresAt, now),
+          ),
+        )
+        .returning({ id: embeddedSocialFlows.id })
+      return rows.length > 0
+    },
+    async getIdentity({ provider, subject }) {
+      const [row] = await db
+        .select()
+        .from(embeddedIdentities)
+        .where(
+          and(eq(embeddedIdentities.provider, provider), eq(embeddedIdentities.subject, subject)),
+        )
+      return row && toIdentity(row)
+    },
+    async signInWithIdentity({
+      identity,
+      newUserId,
+      deviceId,
+      projectId,
+      session,
+      now,
+      maxDevices,
+      maxSessions,
+    }) {
+      return db.transaction(async (tx) => {
+        const match = and(
+          eq(embeddedIdentities.provider, identity.provider),
+          eq(embeddedIdentities.subject, identity.subject),
+        )
+        const [known] = await tx.select().from(embeddedIdentities).where(match).for('update')
+        let userId: string
+        if (known) {
+          userId = known.userId
+          await tx
+            .update(embeddedIdentities)
+            .set({ username: identity.username, email: identity.email, lastUsedAt: now })
+            .where(match)
+        } else {
+          // A new person: a user of its own, never joined to another by the email it reports.
+          await tx.insert(embeddedUsers).values({ id: newUserId, email: null, createdAt: now })
+          await tx.insert(embeddedIdentities).values({
+            ...identity,
+            userId: newUserId,
+            createdAt: now,
+            lastUsedAt: now,
+          })
+          userId = newUserId
+        }
+        const [user] = await tx.select().from(embeddedUsers).where(eq(embeddedUsers.id, userId))
+        if (!user) throw new Error('The user row vanished during sign-in.')
+        // The provider proved the person: the device is approved (the wallet still needs the
+        // recovery passphrase on a device that has not held it).
+        await tx
+          .insert(embeddedDevices)
+          .values({ userId, deviceId, approvedAt: now, createdAt: now, lastUsedAt: now })
+          .onConflictDoUpdate({
+            target: [embeddedDevices.userId, embeddedDevices.deviceId],
+            set: {
+              approvedAt: sql`coalesce(${embeddedDevices.approvedAt}, ${now})`,
+              lastUsedAt: now,
+            },
+          })
+        await pruneDevices(tx, { userId, keep: deviceId, maxDevices })
+        await addSession(tx, {
+          userId,
+          deviceId,
+          projectId,
+          session,
+          method: identity.provider,
+          identitySubject: identity.subject,
+          now,
+          maxSessions,
+        })
+        const [stored] = await tx.select().from(embeddedIdentities).where(match)
+        if (!stored) throw new Error('The identity row vanished during sign-in.')
+        return { user, identity: toIdentity(stored) }
+      })
+    },
+    async linkIdentity({ identity, now }) {
+      const inserted = await db
+        .insert(embeddedIdentities)
+        .values({ ...identity, createdAt: now, lastUsedAt: now })
+        .onConflictDoNothing()
+        .returning({ userId: embeddedIdentities.userId })
+      if (inserted.length > 0) return 'linked'
+      const [existing] = await db
+        .select({ userId: embeddedIdentities.userId })
+        .from(embeddedIdentities)
+        .where(
+          and(
+            eq(embeddedIdentities.provider, identity.provider),
+            eq(embeddedIdentities.subject, identity.subject),
+          ),
+        )
+      if (existing?.userId !== identity.userId) return 'taken'
+      await db
+        .update(embeddedIdentities)
+        .set({ username: identity.username, email: identity.email, lastUsedAt: now })
+        .where(
+          and(
+            eq(embeddedIdentities.provider, identity.provider),
+            eq(embeddedIdentities.subject, identity.subject),
+          ),
+        )
+      return 'linked'
+    },
   }
+}
+
+/**
+ * Stores a new session of the user, ends the oldest open ones past `maxSessions`, and deletes
+ * the user's sessions ended for a week.
+ */
+async function addSession(
+  tx: LatchTransaction,
+  {
+    userId,
+    deviceId,
+    projectId,
+    session,
+    method,
+    identitySubject,
+    now,
+    maxSessions,
+  }: {
+    userId: string
+    deviceId: string
+    projectId: string
+    session: { id: string; tokenHash: string; expiresAt: Date }
+    method: SignInMethod
+    identitySubject: string | null
+    now: Date
+    maxSessions: number
+  },
+) {
+  await tx.insert(embeddedSessions).values({
+    id: session.id,
+    tokenHash: session.tokenHash,
+    userId,
+    deviceId,
+    projectId,
+    method,
+    identitySubject,
+    expiresAt: session.expiresAt,
+    createdAt: now,
+  })
+  // The oldest open sessions past the cap end.
+  const open = await tx
+    .select({ id: embeddedSessions.id })
+    .from(embeddedSessions)
+    .where(
+      and(
+        eq(embeddedSessions.userId, userId),
+        isNull(embeddedSessions.revokedAt),
+        gt(embeddedSessions.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(embeddedSessions.createdAt), desc(embeddedSessions.id))
+  const ended = open.slice(maxSessions).map((row) => row.id)
+  if (ended.length > 0)
+    await tx
+      .update(embeddedSessions)
+      .set({ revokedAt: now })
+      .where(inArray(embeddedSessions.id, ended))
+  // Ended sessions older than their expiry by a week are not worth keeping.
+  const weekAgo = new Date(now.getTime() - 7 * 86_400_000)
+  await tx
+    .delete(embeddedSessions)
+    .where(
+      and(
+        eq(embeddedSessions.userId, userId),
+        or(
+          lt(embeddedSessions.expiresAt, weekAgo),
+          and(isNotNull(embeddedSessions.revokedAt), lt(embeddedSessions.revokedAt, weekAgo)),
+        ),
+      ),
+    )
 }
 
 /** Keeps the user's `maxDevices` most recently used devices (and `keep`); forgets the rest. */
@@ -359,6 +559,25 @@ async function pruneDevices(
         pendingOnly ? isNull(embeddedDevices.approvedAt) : undefined,
       ),
     )
+}
+
+function toSocialFlow(row: typeof embeddedSocialFlows.$inferSelect): SocialFlowRecord {
+  return {
+    ...row,
+    kind: row.kind as SocialFlowRecord['kind'],
+    provider: row.provider as SocialFlowRecord['provider'],
+    mode: row.mode as SocialFlowRecord['mode'],
+  }
+}
+
+function toIdentity(row: typeof embeddedIdentities.$inferSelect): EmbeddedIdentityRecord {
+  return {
+    provider: row.provider as EmbeddedIdentityRecord['provider'],
+    subject: row.subject,
+    userId: row.userId,
+    username: row.username,
+    email: row.email,
+  }
 }
 
 function toCode(row: typeof embeddedCodes.$inferSelect): EmbeddedCodeRecord {

@@ -197,8 +197,5 @@ export type EmbeddedWalletStore = {
     maxSessions: number
   }): Promise<{ user: EmbeddedUserRecord; identity: EmbeddedIdentityRecord }>
   /** Links an identity to a signed-in user; `taken` when it belongs to another user. */
-  linkIdentity(input: {
-    identity: EmbeddedIdentityRecord
-    now: Date
-  }): Promise<'linked' | 'taken'>
+  linkIdentity(input: { identity: EmbeddedIdentityRecord; now: Date }): Promise<'linked' | 'taken'>
 }
