@@ -1,5 +1,9 @@
 import { z } from 'zod'
-import { deviceIdSchema, type EmailVerifyResponse } from './embeddedWallet.ts'
+import {
+  deviceIdSchema,
+  type EmailVerifyResponse,
+  emailVerifyResponseSchema,
+} from './embeddedWallet.ts'
 
 /**
  * Social sign-in into the embedded wallet (issue 13): OAuth 2 / OpenID Connect providers and
@@ -116,6 +120,8 @@ export const socialVerifyBodySchema = z.object({
 export type SocialVerifyBody = z.infer<typeof socialVerifyBodySchema>
 /** A sign-in answers a session, as email's does; a link (Bearer) answers the user. */
 export type SocialVerifyResponse = EmailVerifyResponse
+/** The sign-in's answer (the same shape as `POST /auth/v1/email/verify`'s). */
+export const socialVerifyResponseSchema = emailVerifyResponseSchema
 
 /**
  * `POST /auth/v1/farcaster/start`: opens a channel at the Farcaster auth relay (FIP-11) for
@@ -149,6 +155,11 @@ export const farcasterVerifyBodySchema = z.object({
   flowSecret: flowSecretSchema,
 })
 export type FarcasterVerifyBody = z.infer<typeof farcasterVerifyBodySchema>
+/** Its answer: `pending` until the Farcaster client signed, then the session (as email's). */
+export const farcasterVerifyResponseSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('pending') }),
+  emailVerifyResponseSchema.extend({ status: z.literal('completed') }),
+])
 export type FarcasterVerifyResponse =
   | { status: 'pending' }
   | ({ status: 'completed' } & EmailVerifyResponse)
