@@ -12,7 +12,7 @@ const require = createRequire(import.meta.url)
 
 /** Reads one of the committed artifacts built from `apps/devnet/contracts` by `npm run compile`. */
 export function readLatchArtifact(
-  name: 'LatchCollection' | 'LatchToken' | 'Multicall3' | 'WrappedEther',
+  name: 'IdRegistry' | 'LatchCollection' | 'LatchToken' | 'Multicall3' | 'WrappedEther',
 ): Artifact {
   const artifact = JSON.parse(readFileSync(path.join(artifactsDir, `${name}.json`), 'utf8'))
   return {

@@ -10,6 +10,7 @@ import { createTransactionQueue } from './createTransactionQueue.ts'
 import { deployDevnetContracts } from './deployDevnetContracts.ts'
 import { readDevnetEnv } from './env.ts'
 import { DevnetError } from './errors.ts'
+import { startFarcaster } from './farcaster/startFarcaster.ts'
 import { fund } from './fund.ts'
 import { createMailbox } from './mailbox/createMailbox.ts'
 import { startMailboxSmtpServer } from './mailbox/startMailboxSmtpServer.ts'
@@ -61,6 +62,7 @@ export async function startDevnet(
     })),
     { port: ports.services, label: 'Latch Devnet services' },
     { port: ports.smtp, label: 'Latch Devnet mailbox (SMTP)' },
+    { port: ports.farcaster, label: 'Latch Devnet Farcaster relay' },
   ])
 
   const cleanups: (() => Promise<void>)[] = []
@@ -121,6 +123,16 @@ export async function startDevnet(
     })
     const server = await startServicesServer(app, ports.services)
     cleanups.push(server.close)
+    // Sign In With Farcaster: the IdRegistry on the first chain, the local auth relay.
+    const [first] = chains as [(typeof chains)[number]]
+    const farcaster = await startFarcaster({
+      chainId: first.chain.id,
+      transactions: first.transactions,
+      port: ports.farcaster,
+      stateDir,
+      log,
+    })
+    cleanups.push(farcaster.stop)
 
     const manifest: DevnetManifest = {
       version: 1,
@@ -131,6 +143,7 @@ export async function startDevnet(
       mailboxUrl: `${servicesUrl}/mailbox`,
       smtpUrl: smtp.url,
       chains: chains.map(({ chain }) => chain),
+      farcaster: farcaster.manifest,
       accounts: anvilAccounts.map(({ address, privateKey }) => ({ address, privateKey })),
       demoWallet: { address: demoWallet.address, privateKey: demoWallet.privateKey },
     }
