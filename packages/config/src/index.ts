@@ -9,6 +9,16 @@ export { BaseError, type BaseErrorParameters } from './errors/base.ts'
 export { type ConfigIssue, EnvFileError, InvalidConfigError } from './errors/config.ts'
 export { formatIssuePath } from './formatIssuePath.ts'
 export { isConfigVariable } from './isConfigVariable.ts'
+export {
+  getSocialProviderSettings,
+  listSocialSignIns,
+  type SocialProviderId,
+  type SocialProviderSettings,
+  type SocialSignInButton,
+  type SocialSignInConfig,
+  type SocialSignInManifest,
+  socialProviderIds,
+} from './listSocialSignIns.ts'
 export { type LoadConfigParameters, loadConfig } from './loadConfig.ts'
 export {
   type ConfigOrigin,

@@ -55,6 +55,21 @@ beforeAll(async () => {
     0,
     track(outside, (request, response) => {
       const path = request.url ?? '/'
+      if (path === '/echo') {
+        const chunks: Buffer[] = []
+        request.on('data', (chunk: Buffer) => chunks.push(chunk))
+        request.on('end', () =>
+          response.writeHead(200, { 'content-type': 'application/json' }).end(
+            JSON.stringify({
+              method: request.method,
+              body: Buffer.concat(chunks).toString('utf8'),
+              headers: request.headers,
+            }),
+          ),
+        )
+        return
+      }
+      if (path === '/post-redirect') return response.writeHead(307, { location: `/echo` }).end()
       if (path === '/doc')
         return response
           .writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
@@ -159,6 +174,58 @@ const waitUntil = async (check: () => boolean) => {
   for (let i = 0; i < 100 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10))
   return check()
 }
+
+describe('createGuardedFetch: POST', () => {
+  test('sends the method, headers and body, with its length', async () => {
+    const fetch = createGuardedFetch({ resolve: fakeDns().resolve, isAllowedAddress })
+    const response = await fetch(publicUrl('/echo'), {
+      ...json,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', authorization: 'Basic eA==' },
+      body: 'grant_type=authorization_code&code=abc',
+    })
+    const echoed = (await response.json()) as {
+      method: string
+      body: string
+      headers: Record<string, string>
+    }
+    expect(echoed.method).toBe('POST')
+    expect(echoed.body).toBe('grant_type=authorization_code&code=abc')
+    expect(echoed.headers).toMatchObject({
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: 'Basic eA==',
+      'content-length': '38',
+      accept: 'application/json',
+      host: `public.test:${port}`,
+    })
+  })
+
+  test('never follows a redirect of a POST, and every guard still applies', async () => {
+    const fetch = createGuardedFetch({ resolve: fakeDns().resolve, isAllowedAddress })
+    const post = { ...json, method: 'POST' as const, body: 'secret=1' }
+    const before = outside.paths.filter((path) => path === '/echo').length
+    expect({
+      redirect: await reason(fetch(publicUrl('/post-redirect'), post)),
+      privateHost: await reason(fetch(`http://127.0.0.2:${port}/echo`, post)),
+      scheme: await reason(fetch('file:///etc/passwd', post)),
+      hostHeader: await reason(fetch(publicUrl('/echo'), { ...post, headers: { Host: 'x' } })),
+      lineBreak: await reason(fetch(publicUrl('/echo'), { ...post, headers: { a: 'b\r\nc: d' } })),
+      getBody: await reason(fetch(publicUrl('/echo'), { ...json, body: 'x' })),
+      large: await reason(fetch(publicUrl('/echo'), { ...post, body: 'x'.repeat(70_000) })),
+      type: await reason(fetch(publicUrl('/html'), { ...post, accept: ['application/json'] })),
+    }).toEqual({
+      redirect: 'OutboundFetchError: a redirect of a POST',
+      privateHost: 'OutboundFetchError: a host on a private network',
+      scheme: 'OutboundFetchError: an unsupported URL scheme "file:"',
+      hostHeader: 'OutboundFetchError: a request header "host" it sets itself',
+      lineBreak: 'OutboundFetchError: an invalid header value',
+      getBody: 'OutboundFetchError: a GET with a body',
+      large: 'OutboundFetchError: a request body over 65536 bytes',
+      type: 'OutboundFetchError: the content type "text/html" is not allowed',
+    })
+    expect(outside.paths.filter((path) => path === '/echo').length).toBe(before)
+  })
+})
 
 describe('createGuardedFetch', () => {
   test('connects to the vetted address with the name in Host, and decodes gzip', async () => {

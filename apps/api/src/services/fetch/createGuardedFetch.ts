@@ -40,11 +40,21 @@ export type GuardedFetchOptions = {
   timeoutMs: number
   /** The asking request's signal: once it aborts, the fetch stops, body included. */
   signal?: AbortSignal | undefined
+  /** GET (default) or POST. A POST is never redirected: a 3xx answer to it is refused. */
+  method?: 'GET' | 'POST' | undefined
+  /**
+   * Extra request headers (an OAuth client's Authorization and Content-Type, say). `Accept`
+   * comes from `accept`; Host, Content-Length, Transfer-Encoding, Connection and Cookie are the
+   * fetcher's own and refused here.
+   */
+  headers?: Readonly<Record<string, string>> | undefined
+  /** The POST body, sent with its Content-Length (at most 64 KiB). */
+  body?: string | Uint8Array | undefined
 }
 
 /**
- * GETs a URL within the guards. The answer is the final hop's (2xx or an error status; its
- * body capped and ended by the time budget); redirects never reach the caller.
+ * GETs (or POSTs) a URL within the guards. The answer is the final hop's (2xx or an error
+ * status; its body capped and ended by the time budget); redirects never reach the caller.
  */
 export type GuardedFetch = (url: string | URL, options: GuardedFetchOptions) => Promise<Response>
 
@@ -111,7 +121,12 @@ export function createGuardedFetch({
         })
     })
 
-  const send = (url: URL, addresses: readonly string[], accept: string, signal: AbortSignal) =>
+  const send = (
+    url: URL,
+    addresses: readonly string[],
+    { accept, method, headers, body }: SendOptions,
+    signal: AbortSignal,
+  ) =>
     new Promise<IncomingMessage>((fulfil, reject) => {
       const vetted = addresses.map((address) => ({ address, family: isIP(address) }))
       const [first] = vetted as [{ address: string; family: number }]
@@ -123,12 +138,18 @@ export function createGuardedFetch({
       }) as LookupFunction
       const host = url.hostname.replace(/^\[|\]$/g, '')
       const request = (url.protocol === 'https:' ? https : http).request(url, {
-        method: 'GET',
+        method,
         agent: false,
         lookup,
         signal,
         maxHeaderSize: 16 * 1024,
-        headers: { accept, 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'Latch-API' },
+        headers: {
+          'user-agent': 'Latch-API',
+          ...headers,
+          accept,
+          'accept-encoding': 'gzip, deflate, br',
+          ...(body === undefined ? {} : { 'content-length': String(body.byteLength) }),
+        },
         // TLS checks the certificate against the name, not the address connected to.
         ...(url.protocol === 'https:' && isIP(host) === 0 ? { servername: host } : {}),
       })
@@ -146,10 +167,13 @@ export function createGuardedFetch({
               }),
         ),
       )
-      request.end()
+      request.end(body)
     })
 
-  return async function guardedFetch(input, { accept, maxBytes, timeoutMs, signal }) {
+  return async function guardedFetch(
+    input,
+    { accept, maxBytes, timeoutMs, signal, method = 'GET', headers, body },
+  ) {
     const controller = new AbortController()
     const abort = (reason: string) => {
       if (!controller.signal.aborted) controller.abort(new OutboundFetchError({ reason }))
@@ -173,15 +197,23 @@ export function createGuardedFetch({
 
     try {
       if (controller.signal.aborted) throw controller.signal.reason
+      const sendOptions: SendOptions = {
+        accept: accept.join(', '),
+        method,
+        headers: toRequestHeaders(headers),
+        body: toRequestBody(method, body),
+      }
       release = await limiter.acquire(controller.signal)
       let url = toRequestUrl(input)
       for (let hop = 0; ; hop++) {
         const addresses = await vet(url, controller.signal)
-        const incoming = await send(url, addresses, accept.join(', '), controller.signal)
+        const incoming = await send(url, addresses, sendOptions, controller.signal)
         const status = incoming.statusCode ?? 0
         const location = incoming.headers.location
         if (status >= 300 && status < 400 && location !== undefined) {
           incoming.destroy()
+          // A redirected POST would resend its body (client credentials, a code) elsewhere.
+          if (method !== 'GET') throw new OutboundFetchError({ reason: 'a redirect of a POST' })
           if (hop >= maxRedirects) throw new OutboundFetchError({ reason: 'too many redirects' })
           if (!URL.canParse(location, url.href))
             throw new OutboundFetchError({ reason: 'an invalid redirect' })
@@ -195,6 +227,60 @@ export function createGuardedFetch({
       throw failure(error)
     }
   }
+}
+
+type SendOptions = {
+  accept: string
+  method: 'GET' | 'POST'
+  headers: Record<string, string>
+  body: Uint8Array | undefined
+}
+
+/** Headers the fetcher sets itself (or that would change what is sent where). */
+const reservedHeaders = new Set([
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'cookie',
+  'accept',
+  'accept-encoding',
+  'expect',
+  'upgrade',
+  'te',
+  'trailer',
+  'keep-alive',
+  'proxy-authorization',
+])
+const maxRequestBodyBytes = 64 * 1024
+
+/** The caller's headers, lower-cased, refusing reserved names and values with line breaks. */
+function toRequestHeaders(
+  headers: Readonly<Record<string, string>> | undefined,
+): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    const key = name.toLowerCase()
+    if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(key) || reservedHeaders.has(key))
+      throw new OutboundFetchError({
+        reason: `a request header "${key.slice(0, 40)}" it sets itself`,
+      })
+    if (/[\r\n\0]/.test(value)) throw new OutboundFetchError({ reason: 'an invalid header value' })
+    out[key] = value
+  }
+  return out
+}
+
+function toRequestBody(
+  method: 'GET' | 'POST',
+  body: string | Uint8Array | undefined,
+): Uint8Array | undefined {
+  if (body === undefined) return method === 'POST' ? new Uint8Array(0) : undefined
+  if (method === 'GET') throw new OutboundFetchError({ reason: 'a GET with a body' })
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body
+  if (bytes.byteLength > maxRequestBodyBytes)
+    throw new OutboundFetchError({ reason: `a request body over ${maxRequestBodyBytes} bytes` })
+  return bytes
 }
 
 function isCertificateError(error: Error & { code?: string }): boolean {
