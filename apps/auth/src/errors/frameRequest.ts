@@ -64,4 +64,12 @@ export const userRejected = () => new FrameRequestError(4001, 'User rejected the
 
 /** No session (never signed in, signed out or expired): EIP-1193's 4100. */
 export const unauthorized = () =>
-  new FrameRequestError(4100, 'The embedded wallet is not connected: sign in by email first.')
+  new FrameRequestError(4100, 'The embedded wallet is not connected: sign in first.')
+
+/** Spec section 8's words for a sign-in that could not start (social or Farcaster). */
+export const authInitFailed = (cause?: unknown) =>
+  new FrameRequestError(
+    'AUTH_INIT_FAILED',
+    'A problem occurred while trying initialize authentication',
+    { cause },
+  )

@@ -7,7 +7,19 @@ import {
   type EmailVerifyResponse,
   emailStartResponseSchema,
   emailVerifyResponseSchema,
+  type FarcasterStartBody,
+  type FarcasterStartResponse,
+  type FarcasterVerifyBody,
+  type FarcasterVerifyResponse,
+  farcasterStartResponseSchema,
+  farcasterVerifyResponseSchema,
   okResponseSchema,
+  type SocialStartBody,
+  type SocialStartResponse,
+  type SocialVerifyBody,
+  type SocialVerifyResponse,
+  socialStartResponseSchema,
+  socialVerifyResponseSchema,
   updateEmailResponseSchema,
 } from '@latch/api-contract'
 import type { z } from 'zod'
@@ -97,6 +109,18 @@ export function createAuthApiClient(parameters: CreateAuthApiClientParameters) {
     exportVerify: (token: string, body: { otp: string }) =>
       call(okResponseSchema, 'POST', '/export/verify', { token, body }),
     signOut: (token: string) => call(okResponseSchema, 'POST', '/signout', { token }),
+    /** `POST /social/start`: the provider's authorization URL for a flow bound to this frame. */
+    socialStart: (body: SocialStartBody): Promise<SocialStartResponse> =>
+      call(socialStartResponseSchema, 'POST', '/social/start', { body }),
+    /** `POST /social/verify`: the provider's answer and the flow secret, for a session. */
+    socialVerify: (body: SocialVerifyBody): Promise<SocialVerifyResponse> =>
+      call(socialVerifyResponseSchema, 'POST', '/social/verify', { body }),
+    /** `POST /farcaster/start`: a relay channel; its URL goes in the QR code. */
+    farcasterStart: (body: FarcasterStartBody): Promise<FarcasterStartResponse> =>
+      call(farcasterStartResponseSchema, 'POST', '/farcaster/start', { body }),
+    /** `POST /farcaster/verify`: asks once; `pending`, or the session once the client signed. */
+    farcasterVerify: (body: FarcasterVerifyBody): Promise<FarcasterVerifyResponse> =>
+      call(farcasterVerifyResponseSchema, 'POST', '/farcaster/verify', { body }),
   }
 }
 

@@ -127,7 +127,7 @@ describe('createFrame settings', () => {
     })
   })
 
-  it('refuses smart accounts and part-2 sign-ins, and answers no account before sign-in', async () => {
+  it('refuses smart accounts and unstarted sign-ins, and answers no account before sign-in', async () => {
     const { page, fetches } = startFrame()
     expect(await page.request('setPreferredAccount', { type: 'eoa' })).toMatchObject({
       ok: true,
@@ -137,15 +137,28 @@ describe('createFrame settings', () => {
       ok: false,
       error: { code: 4200, message: 'This application might not support Smart Accounts' },
     })
-    for (const [method, params] of [
-      ['connectSocial', { provider: 'google', uri: 'https://accounts.google.com' }],
-      ['connectFarcaster', {}],
-      ['getFarcasterUri', {}],
-    ] as const)
-      expect(await page.request(method, params)).toMatchObject({
-        ok: false,
-        error: { code: 4200, message: 'Not supported yet' },
-      })
+    // Social sign-ins this frame never started: refused before asking the API.
+    expect(
+      await page.request('connectSocial', { provider: 'google', uri: '?code=c&state=s' }),
+    ).toMatchObject({
+      ok: false,
+      error: {
+        code: 'SOCIAL_STATE_MISMATCH',
+        message: 'This sign-in with Google was not started here: start again.',
+      },
+    })
+    expect(await page.request('connectFarcaster')).toMatchObject({
+      ok: false,
+      error: { code: 'SOCIAL_STATE_MISMATCH' },
+    })
+    // A return URL off the page's origin is refused before anything starts.
+    expect(
+      await page.request('getSocialRedirectUri', {
+        provider: 'google',
+        mode: 'redirect',
+        returnUrl: 'https://evil.test/',
+      }),
+    ).toMatchObject({ ok: false, error: { code: -32602 } })
     expect(await page.request('isConnected')).toMatchObject({
       ok: true,
       result: { isConnected: false },
@@ -164,6 +177,21 @@ describe('createFrame settings', () => {
     })
     // Nothing so far needed the API.
     expect(fetches()).toBe(0)
+    // A sign-in that cannot start: spec section 8's words, whatever the cause.
+    for (const [method, params] of [
+      ['getFarcasterUri', {}],
+      [
+        'getSocialRedirectUri',
+        { provider: 'github', mode: 'popup', returnUrl: `${pageOrigin}/shop?item=1` },
+      ],
+    ] as const)
+      expect(await page.request(method, params)).toMatchObject({
+        ok: false,
+        error: {
+          code: 'AUTH_INIT_FAILED',
+          message: 'A problem occurred while trying initialize authentication',
+        },
+      })
     // The API unreachable: the page gets the client's error, not a stack.
     expect(await page.request('connectEmail', { email: 'Ada@Example.com ' })).toMatchObject({
       ok: false,
@@ -182,6 +210,8 @@ describe('createFrame signOut', () => {
       token: 't',
       expiresAt: new Date(Date.now() + 60_000).toISOString(),
       email: 'ada@example.com',
+      username: null,
+      signInMethod: 'email',
       address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
     })
     const { page } = startFrame(idb)

@@ -44,6 +44,9 @@ export type CreateFrameParameters = {
   network?: ((chainId: number) => Promise<NetworkInfo>) | undefined
   scryptN?: number | undefined
   handlers?: FrameHandlers | undefined
+  /** The clock for social and Farcaster flows (default `Date.now`). */
+  now?: (() => number) | undefined
+  farcasterPollIntervalMs?: number | undefined
 }
 
 export type Frame = {
@@ -117,6 +120,8 @@ export function createFrame(parameters: CreateFrameParameters): Frame {
       parameters.network ??
       createNetworkDirectory({ apiUrl: config.apiUrl, projectId: config.projectId, fetchFn }),
     scryptN: parameters.scryptN,
+    now: parameters.now ?? (() => Date.now()),
+    farcasterPollIntervalMs: parameters.farcasterPollIntervalMs,
   }
 
   async function handle(request: FrameRequest, origin: string) {

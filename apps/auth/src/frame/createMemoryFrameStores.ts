@@ -1,4 +1,4 @@
-import type { SessionStore, StoredSession } from './createSessionStore.ts'
+import type { SessionStore, StoredFlows, StoredSession } from './createSessionStore.ts'
 import type { DeviceShares } from './frameContext.ts'
 
 /**
@@ -10,6 +10,7 @@ import type { DeviceShares } from './frameContext.ts'
 export function createMemoryFrameStores(): { sessions: SessionStore; deviceShares: DeviceShares } {
   let deviceId: string | undefined
   let session: StoredSession | undefined
+  const flows: Partial<StoredFlows> = {}
   const shares = new Map<string, Uint8Array>()
   return {
     sessions: {
@@ -25,6 +26,13 @@ export function createMemoryFrameStores(): { sessions: SessionStore; deviceShare
       },
       async clearSession() {
         session = undefined
+      },
+      getFlow: async (kind) => flows[kind],
+      async setFlow(kind, flow) {
+        flows[kind] = flow
+      },
+      async clearFlow(kind) {
+        delete flows[kind]
       },
     },
     deviceShares: {

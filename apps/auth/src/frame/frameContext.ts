@@ -15,8 +15,10 @@ export type ConfirmRequest = {
 
 /** The steps of the export dialog: send a fresh code, check it, then show the key. */
 export type ExportKeySteps = {
+  /** The account's email; null for a social account without one (the API then refuses). */
+  email: string | null
   /** Mails a fresh code; answers the address it went to. */
-  askCode(): Promise<string>
+  askCode(): Promise<string | null>
   verifyCode(otp: string): Promise<void>
   /** Only after `verifyCode` succeeded. */
   revealKey(): Promise<Hex>
@@ -54,6 +56,8 @@ export type FrameState = {
   chainIds: number[]
   chainId?: number | undefined
   metadata?: FrameRequestParams<'syncDappData'>['metadata'] | undefined
+  /** Stops the running `connectFarcaster` wait (a new `getFarcasterUri`, `signOut`). */
+  farcasterWait?: AbortController | undefined
 }
 
 /** Everything a handler may use: injected, so tests run the real flows in Node. */
@@ -72,6 +76,10 @@ export type FrameContext = {
   network(chainId: number): Promise<NetworkInfo>
   /** scrypt cost for new recovery shares (default the key module's 2^17; lower in tests). */
   scryptN?: number | undefined
+  /** The clock (epoch ms) that ages social and Farcaster flows. */
+  now(): number
+  /** How often `connectFarcaster` asks the API (default `farcasterPollIntervalMs`). */
+  farcasterPollIntervalMs?: number | undefined
 }
 
 /** What a handler learns of the request besides its params. */

@@ -7,16 +7,17 @@ import {
   signOut,
 } from './handlers/connect.ts'
 import { exportKey } from './handlers/exportKey.ts'
+import { connectFarcaster, getFarcasterUri } from './handlers/farcasterSignIn.ts'
 import { getUser } from './handlers/getUser.ts'
 import { rpcRequest } from './handlers/rpcRequest.ts'
 import {
   getSmartAccountEnabledNetworks,
-  notSupportedYet,
   setPreferredAccount,
   switchNetwork,
   syncDappData,
   syncTheme,
 } from './handlers/settings.ts'
+import { connectSocial, getSocialRedirectUri } from './handlers/socialSignIn.ts'
 import {
   updateEmail,
   updateEmailPrimaryOtp,
@@ -28,9 +29,10 @@ export const frameHandlers: FrameHandlers = {
   connectEmail,
   connectDevice,
   connectOtp,
-  connectSocial: notSupportedYet,
-  getFarcasterUri: notSupportedYet,
-  connectFarcaster: notSupportedYet,
+  getSocialRedirectUri,
+  connectSocial,
+  getFarcasterUri,
+  connectFarcaster,
   isConnected,
   getUser,
   switchNetwork,

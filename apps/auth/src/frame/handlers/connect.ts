@@ -1,5 +1,6 @@
 import { AuthApiError, FrameRequestError, unauthorized } from '../../errors/frameRequest.ts'
 import type { FrameContext, FrameHandler } from '../frameContext.ts'
+import { storeSession } from './storeSession.ts'
 
 /** `connectEmail`: mails a code (or, for a known user's new device, an approval link). */
 export const connectEmail: FrameHandler<'connectEmail'> = async (context, { email }) => {
@@ -43,20 +44,14 @@ export const connectOtp: FrameHandler<'connectOtp'> = async (context, { otp }) =
   }
   if (!email) throw new FrameRequestError('NO_EMAIL', 'Enter your email first.')
   const deviceId = await context.sessions.getDeviceId()
-  const { token, expiresAt, user } = await context.api.emailVerify({
+  const response = await context.api.emailVerify({
     projectId: context.config.projectId,
     email,
     deviceId,
     otp,
   })
-  await context.sessions.setSession({
-    token,
-    expiresAt,
-    email: user.email,
-    address: user.address ?? undefined,
-  })
-  context.state.pendingEmail = undefined
-  context.state.verifiedCode = { email: user.email, otp }
+  await storeSession(context, response)
+  context.state.verifiedCode = { email: response.user.email ?? email, otp }
   return { action: 'CONNECT' }
 }
 
@@ -79,12 +74,19 @@ export const isConnected: FrameHandler<'isConnected'> = async (context) => {
   }
   try {
     const user = await context.api.getUser(session.token)
-    if (user.email !== session.email || (user.address ?? undefined) !== session.address)
-      await context.sessions.setSession({
-        ...session,
-        email: user.email,
-        address: user.address ?? undefined,
-      })
+    const fresh = {
+      email: user.email,
+      username: user.username,
+      signInMethod: user.signInMethod,
+      address: user.address ?? undefined,
+    }
+    if (
+      fresh.email !== session.email ||
+      fresh.username !== session.username ||
+      fresh.signInMethod !== session.signInMethod ||
+      fresh.address !== session.address
+    )
+      await context.sessions.setSession({ ...session, ...fresh })
   } catch (error) {
     if (error instanceof AuthApiError && error.status === 401) {
       await expire(context)
@@ -110,6 +112,13 @@ export const signOut: FrameHandler<'signOut'> = async (context) => {
   const session = await context.sessions.getSession()
   context.state.pendingEmail = undefined
   context.state.verifiedCode = undefined
+  // A sign-in still in progress ends too: no session may open after the person signed out.
+  context.state.farcasterWait?.abort()
+  context.state.farcasterWait = undefined
+  await Promise.all([
+    context.sessions.clearFlow('social'),
+    context.sessions.clearFlow('farcaster'),
+  ]).catch(() => undefined)
   if (session) {
     try {
       await context.api.signOut(session.token)

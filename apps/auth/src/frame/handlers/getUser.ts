@@ -33,13 +33,21 @@ export const getUser: FrameHandler<'getUser'> = async (context, { chainId: asked
   }
   const address = getAddress(user.address as string)
   if (!(await context.deviceShares.load(address))) await recoverWallet(context, user)
-  await context.sessions.setSession({ ...session, email: user.email, address })
+  await context.sessions.setSession({
+    ...session,
+    email: user.email,
+    username: user.username,
+    signInMethod: user.signInMethod,
+    address,
+  })
   const chainId = pickChainId(context, asked)
   context.state.chainId = chainId
   // The wallet is open: the code it came from no longer goes on.
   context.state.verifiedCode = undefined
   return {
     email: user.email,
+    username: user.username,
+    signInMethod: user.signInMethod,
     address,
     chainId,
     preferredAccountType: 'eoa',

@@ -50,8 +50,3 @@ export const setPreferredAccount: FrameHandler<'setPreferredAccount'> = async (
 export const getSmartAccountEnabledNetworks: FrameHandler<
   'getSmartAccountEnabledNetworks'
 > = async () => ({ chainIds: [] })
-
-/** Social and Farcaster sign-in come in part 2 (issue 13). */
-export const notSupportedYet = async (): Promise<never> => {
-  throw new FrameRequestError(4200, 'Not supported yet')
-}

@@ -1,3 +1,4 @@
+import { FrameRequestError } from '../../errors/frameRequest.ts'
 import type { FrameHandler } from '../frameContext.ts'
 import { requireSession } from './connect.ts'
 
@@ -24,6 +25,9 @@ export const updateEmailSecondaryOtp: FrameHandler<'updateEmailSecondaryOtp'> = 
 ) => {
   const session = await requireSession(context)
   const user = await context.api.updateEmailSecondary(session.token, { otp })
-  await context.sessions.setSession({ ...session, email: user.email })
-  return { email: user.email }
+  const email = user.email
+  if (email === null)
+    throw new FrameRequestError('BAD_RESPONSE', 'The Latch API answered unexpectedly.')
+  await context.sessions.setSession({ ...session, email })
+  return { email }
 }

@@ -8,6 +8,8 @@ import { openDialog } from './openDialog.ts'
 import { toDialogErrorText } from './toDialogErrorText.ts'
 
 export type ShowExportKeySteps = {
+  /** The account's email; null when it has none (no code can be sent: the dialog says why). */
+  email?: string | null | undefined
   /** Mails a fresh code; may answer the address it went to, which the dialog then names. */
   askCode(): Promise<unknown>
   /** Checks the code; throws (with a sentence for people) when it is wrong or expired. */
@@ -24,9 +26,12 @@ export type ShowExportKeySteps = {
 export function showExportKey(host: HTMLElement, steps: ShowExportKeySteps): Promise<void> {
   return new Promise((resolve, reject) => {
     let revealed = false
+    const noEmail = steps.email === null
     const dialog = openDialog(host, {
       title: 'Export your private key',
-      description: 'To keep your wallet safe, enter the code we email you.',
+      description: noEmail
+        ? 'To keep your wallet safe, exporting its key needs a code sent to its email.'
+        : 'To keep your wallet safe, enter the code we email you.',
       onEscape: () => (revealed ? done() : cancel()),
     })
     const doc = dialog.document
@@ -102,6 +107,14 @@ export function showExportKey(host: HTMLElement, steps: ShowExportKeySteps): Pro
       } catch (error) {
         if (dialog.closed) return
         status.textContent = toDialogErrorText(error)
+        // Without an email no code can come: the refusal is all there is to read.
+        if (noEmail) {
+          field.root.hidden = true
+          resendButton.hidden = true
+          submitButton.hidden = true
+          cancelButton.textContent = 'Close'
+          dialog.focus(cancelButton)
+        }
       } finally {
         if (!dialog.closed) resendButton.disabled = false
       }
