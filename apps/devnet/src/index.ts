@@ -1,7 +1,13 @@
 export { anvilAccounts, anvilMnemonic } from './accounts.ts'
 export { type AssertPortsFreeParameters, assertPortsFree } from './assertPortsFree.ts'
 export { type DevnetChainId, devnetChains, publicChainIds } from './chains.ts'
+export {
+  type CreateDevnetClientsParameters,
+  createDevnetClients,
+  type DevnetClients,
+} from './createDevnetClients.ts'
 export { type CreateServicesAppParameters, createServicesApp } from './createServicesApp.ts'
+export { createTransactionQueue, type TransactionQueue } from './createTransactionQueue.ts'
 export { devnetCollection, devnetPools, devnetTokens, nativeCurrency } from './devnetAssets.ts'
 export { getManifestPath, readDevnetEnv } from './env.ts'
 export {
@@ -13,6 +19,27 @@ export {
   InvalidManifestError,
   PortInUseError,
 } from './errors.ts'
+export {
+  createFarcasterSignature,
+  type FarcasterSignInRequest,
+  farcasterSiweChainId,
+} from './farcaster/createFarcasterSignature.ts'
+export {
+  type StartFarcasterParameters,
+  type StartFarcasterReturnType,
+  startFarcaster,
+} from './farcaster/startFarcaster.ts'
+export { type FarcasterTestUser, farcasterTestUsers } from './farcaster/farcasterTestUsers.ts'
+export { idRegistryAbi } from './farcaster/idRegistryAbi.ts'
+export {
+  type SignInWithFarcasterParameters,
+  signInWithFarcaster,
+} from './farcaster/signInWithFarcaster.ts'
+export {
+  type StartFarcasterRelayParameters,
+  type StartFarcasterRelayReturnType,
+  startFarcasterRelay,
+} from './farcaster/startFarcasterRelay.ts'
 export {
   type FundedAsset,
   type FundRequest,

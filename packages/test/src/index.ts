@@ -4,9 +4,12 @@
  */
 export {
   anvilAccounts,
+  createFarcasterSignature,
   findFreePort,
+  idRegistryAbi,
   isPortFree,
   type StartRelayReturnType,
+  signInWithFarcaster,
   writeDevnetManifest,
 } from '@latch/devnet'
 export { createApiTestConfig } from './createApiTestConfig.ts'
@@ -27,5 +30,6 @@ export {
   startTestAnvil,
 } from './startTestAnvil.ts'
 export { type StartTestDevnetReturnType, startTestDevnet } from './startTestDevnet.ts'
+export { type StartTestFarcasterReturnType, startTestFarcaster } from './startTestFarcaster.ts'
 export { startTestRelay } from './startTestRelay.ts'
 export { toWalletRpcError, type WalletRpcError } from './toWalletRpcError.ts'

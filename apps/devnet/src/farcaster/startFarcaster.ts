@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { DevnetManifest } from '@latch/api-contract'
 import type { TransactionQueue } from '../createTransactionQueue.ts'
 import { deployIdRegistry } from './deployIdRegistry.ts'
@@ -11,8 +12,8 @@ export type StartFarcasterParameters = {
   transactions: TransactionQueue
   /** The relay's port (`ports.farcaster`; 0 for a free one). */
   port: number
-  /** Where the relay key is kept. */
-  stateDir: string
+  /** Where the relay key is kept (`farcaster-relay-key`); without it, a fresh key each start. */
+  stateDir?: string | undefined
   log?: (line: string) => void
 }
 
@@ -34,7 +35,9 @@ export async function startFarcaster(
     chainId: parameters.chainId,
     users: farcasterTestUsers,
   })
-  const relayKey = await readOrCreateRelayKey(parameters.stateDir)
+  const relayKey = parameters.stateDir
+    ? await readOrCreateRelayKey(parameters.stateDir)
+    : randomBytes(32).toString('base64url')
   const relay = await startFarcasterRelay({
     port: parameters.port,
     relayKey,
