@@ -94,6 +94,28 @@ export const devnetManifestSchema = z.object({
       ),
     })
     .optional(),
+  /**
+   * The devnet's on-ramp sandbox (issue 14): each provider speaks a real provider's API
+   * (`kind`) at `apiUrl` and serves its own checkout page at `checkoutUrl`; its key and secret
+   * are generated at start (never real ones). `senders` are the accounts purchases are paid
+   * out from, which the history marks as on-ramp purchases.
+   */
+  onramp: z
+    .object({
+      providers: z.array(
+        z.object({
+          id: z.enum(['coinbase', 'moonpay']),
+          name: z.string(),
+          feePercent: z.number().nonnegative(),
+          apiUrl: z.string().url(),
+          checkoutUrl: z.string().url(),
+          apiKey: z.string(),
+          secret: z.string(),
+          senders: z.array(address),
+        }),
+      ),
+    })
+    .optional(),
   /** anvil's well-known test accounts, funded on every chain. Test keys only. */
   accounts: z.array(z.object({ address, privateKey: hex32 })),
   /** The account the in-page "Devnet Wallet" holds (an anvil test key, never a real one). */
