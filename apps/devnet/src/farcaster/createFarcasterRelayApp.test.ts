@@ -6,8 +6,13 @@ import { createChannelStore } from './createChannelStore.ts'
 import { createFarcasterRelayApp } from './createFarcasterRelayApp.ts'
 import { createFarcasterSignature } from './createFarcasterSignature.ts'
 import type { FarcasterTestUser } from './farcasterTestUsers.ts'
+import { channelStatusSchema } from './relaySchemas.ts'
 
 const publicUrl = 'http://127.0.0.1:4280'
+/** A relay answer, checked by the relay's own status schema. */
+const readStatus = async (response: Response) => channelStatusSchema.parse(await response.json())
+const readError = async (response: Response) =>
+  (await response.json()) as { error: { code: string; message: string } }
 const relayKey = 'k'.repeat(43)
 const users: FarcasterTestUser[] = [5, 6, 7].map((index, i) => {
   const account = anvilAccounts[index] as (typeof anvilAccounts)[number]
@@ -44,7 +49,7 @@ function setUp({ maxChannels = 10 }: { maxChannels?: number } = {}) {
     return (await response.json()) as { channelToken: string; url: string; nonce: string }
   }
   const authenticate = async (token: string, key: string | null = relayKey) => {
-    const url = new URL((await (await status(token)).json()).url)
+    const url = new URL((await readStatus(await status(token))).url)
     const signed = await createFarcasterSignature(
       {
         domain: url.searchParams.get('domain') as string,
@@ -108,14 +113,14 @@ describe('createFarcasterRelayApp', () => {
     expect(authenticated.status).toBe(201)
     const completed = await status(channelToken)
     expect(completed.status).toBe(200)
-    const body = await completed.json()
+    const body = await readStatus(completed)
     expect(body).toMatchObject({
       state: 'completed',
       fid: 1,
       username: 'alice',
       custody: alice.custody,
     })
-    const message = parseSiweMessage(body.message)
+    const message = parseSiweMessage(body.message ?? '')
     expect(message).toMatchObject({
       domain: '127.0.0.1:4277',
       uri: 'http://127.0.0.1:4277',
@@ -125,9 +130,12 @@ describe('createFarcasterRelayApp', () => {
       resources: ['farcaster://fid/1'],
       address: alice.custody,
     })
-    expect(await recoverMessageAddress({ message: body.message, signature: body.signature })).toBe(
-      alice.custody,
-    )
+    expect(
+      await recoverMessageAddress({
+        message: body.message ?? '',
+        signature: body.signature as `0x${string}`,
+      }),
+    ).toBe(alice.custody)
     // Once only.
     expect((await authenticate(channelToken)).status).toBe(409)
   })
@@ -141,7 +149,7 @@ describe('createFarcasterRelayApp', () => {
       (await post('/v1/channel/authenticate', {}, { 'x-farcaster-auth-relay-key': relayKey }))
         .status,
     ).toBe(401)
-    expect((await (await status(channelToken)).json()).state).toBe('pending')
+    expect((await readStatus(await status(channelToken))).state).toBe('pending')
   })
 
   it('answers 401 for a missing, unknown or expired channel token', async () => {
@@ -182,7 +190,7 @@ describe('createFarcasterRelayApp', () => {
     const { post } = setUp()
     const response = await post('/v1/channel', body)
     expect(response.status).toBe(expected)
-    expect((await response.json()).error.code).toBeTypeOf('string')
+    expect((await readError(response)).error.code).toBeTypeOf('string')
   })
 
   it('refuses an authenticate body that does not match the schema', async () => {
@@ -228,20 +236,23 @@ describe('the test client page', () => {
     expect(signed.status).toBe(200)
     expect(await signed.text()).toContain('Signed in as @bob. Go back to the app.')
 
-    const body = await (await status(channel.channelToken)).json()
+    const body = await readStatus(await status(channel.channelToken))
     expect(body).toMatchObject({ state: 'completed', fid: 2, username: 'bob' })
     const bob = users[1] as FarcasterTestUser
     expect(
       validateSiweMessage({
-        message: parseSiweMessage(body.message),
+        message: parseSiweMessage(body.message ?? ''),
         address: bob.custody,
         domain: '127.0.0.1:4277',
         nonce: 'abcdef1234567890',
       }),
     ).toBe(true)
-    expect(await recoverMessageAddress({ message: body.message, signature: body.signature })).toBe(
-      bob.custody,
-    )
+    expect(
+      await recoverMessageAddress({
+        message: body.message ?? '',
+        signature: body.signature as `0x${string}`,
+      }),
+    ).toBe(bob.custody)
 
     // The link is spent.
     expect((await app.request(channel.url)).status).toBe(410)
@@ -262,7 +273,7 @@ describe('the test client page', () => {
       })
       expect(response.status).toBe(403)
     }
-    expect((await (await status(channel.channelToken)).json()).state).toBe('pending')
+    expect((await readStatus(await status(channel.channelToken))).state).toBe('pending')
   })
 
   it('says an unknown or unknown-user link is no longer valid', async () => {

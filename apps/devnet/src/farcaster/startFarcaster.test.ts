@@ -6,6 +6,7 @@ import { parseSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { farcasterTestUsers } from './farcasterTestUsers.ts'
 import { idRegistryAbi } from './idRegistryAbi.ts'
+import { channelStatusSchema } from './relaySchemas.ts'
 import { signInWithFarcaster } from './signInWithFarcaster.ts'
 
 let started: StartTestFarcasterReturnType
@@ -116,14 +117,17 @@ describe('signInWithFarcaster', () => {
       headers: { authorization: `Bearer ${channel.channelToken}` },
     })
     expect(status.status).toBe(200)
-    const body = await status.json()
+    const body = channelStatusSchema.parse(await status.json())
     expect(body).toMatchObject({ state: 'completed', fid: 3, username: 'carol' })
-    const message = parseSiweMessage(body.message)
+    const message = parseSiweMessage(body.message ?? '')
     expect(message.resources).toEqual(['farcaster://fid/3'])
     expect(message.expirationTime).toBeInstanceOf(Date)
-    expect(await recoverMessageAddress({ message: body.message, signature: body.signature })).toBe(
-      farcasterTestUsers[2]?.custody,
-    )
+    expect(
+      await recoverMessageAddress({
+        message: body.message ?? '',
+        signature: body.signature as `0x${string}`,
+      }),
+    ).toBe(farcasterTestUsers[2]?.custody)
     // A channel completes once.
     await expect(signInWithFarcaster({ url: channel.url, manifest, fid: 1 })).rejects.toThrow(
       /refused the signature \(409\)/,
