@@ -123,6 +123,7 @@ export function stackPortLabels(portBase: number): { port: number; label: string
     ...ports.chains.map((port, i) => ({ port, label: `devnet chain #${i + 1} RPC` })),
     { port: ports.auth, label: 'embedded wallet site (apps/auth)' },
     { port: ports.smtp, label: 'devnet mailbox (SMTP)' },
+    { port: ports.farcaster, label: 'devnet Farcaster auth relay' },
   ]
 }
 

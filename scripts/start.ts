@@ -82,7 +82,7 @@ Latch is running${dev ? ' (web app with hot reload)' : ''} (ready in ${seconds} 
   Auth site      ${stack.authUrl}   (the embedded wallet's frame)
   Mailbox        ${stack.mailboxUrl}   (sign-in codes; also printed here)
   Relay          ${manifest.relayUrl}   (WalletConnect)
-  Faucet         ${manifest.faucetUrl}   (or: npm run faucet -- ADDRESS)
+${manifest.farcaster ? `  Farcaster      ${manifest.farcaster.relayUrl}   (auth relay; its sign-in links open a test client: ${manifest.farcaster.accounts.map((a) => `@${a.username}`).join(', ')})\n` : ''}  Faucet         ${manifest.faucetUrl}   (or: npm run faucet -- ADDRESS)
   Project id     ${manifest.projectId}
 ${manifest.chains.map((c) => `  ${c.name.padEnd(20)} ${c.rpcUrl}   chain id ${c.id}`).join('\n')}
 
