@@ -24,17 +24,17 @@ export {
   type FarcasterSignInRequest,
   farcasterSiweChainId,
 } from './farcaster/createFarcasterSignature.ts'
-export {
-  type StartFarcasterParameters,
-  type StartFarcasterReturnType,
-  startFarcaster,
-} from './farcaster/startFarcaster.ts'
 export { type FarcasterTestUser, farcasterTestUsers } from './farcaster/farcasterTestUsers.ts'
 export { idRegistryAbi } from './farcaster/idRegistryAbi.ts'
 export {
   type SignInWithFarcasterParameters,
   signInWithFarcaster,
 } from './farcaster/signInWithFarcaster.ts'
+export {
+  type StartFarcasterParameters,
+  type StartFarcasterReturnType,
+  startFarcaster,
+} from './farcaster/startFarcaster.ts'
 export {
   type StartFarcasterRelayParameters,
   type StartFarcasterRelayReturnType,
@@ -60,6 +60,22 @@ export {
   type StartMailboxSmtpServerReturnType,
   startMailboxSmtpServer,
 } from './mailbox/startMailboxSmtpServer.ts'
+export {
+  type CompleteOidcLoginParameters,
+  completeOidcLogin,
+} from './oidc/completeOidcLogin.ts'
+export { type OidcTestUser, oidcTestUsers } from './oidc/oidcTestUsers.ts'
+export {
+  type OidcClientCredentials,
+  type OidcClients,
+  readOrCreateOidcClients,
+} from './oidc/readOrCreateOidcClients.ts'
+export {
+  type LocalOidcProviderSettings,
+  type StartLocalOidcProviderParameters,
+  type StartLocalOidcProviderReturnType,
+  startLocalOidcProvider,
+} from './oidc/startLocalOidcProvider.ts'
 export {
   defaultPortBase,
   getStackPorts,

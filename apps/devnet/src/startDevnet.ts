@@ -14,6 +14,8 @@ import { startFarcaster } from './farcaster/startFarcaster.ts'
 import { fund } from './fund.ts'
 import { createMailbox } from './mailbox/createMailbox.ts'
 import { startMailboxSmtpServer } from './mailbox/startMailboxSmtpServer.ts'
+import { readOrCreateOidcClients } from './oidc/readOrCreateOidcClients.ts'
+import { startLocalOidcProvider } from './oidc/startLocalOidcProvider.ts'
 import { getStackPorts } from './ports.ts'
 import { readOrCreateProjectId } from './readOrCreateProjectId.ts'
 import { startAnvil } from './startAnvil.ts'
@@ -29,6 +31,11 @@ export type StartDevnetParameters = {
   projectId?: string
   /** Progress and child-process output, one line at a time. */
   log?: (line: string) => void
+  /**
+   * The API's public URL: the local OpenID provider sends people back to its
+   * `/auth/v1/social/callback`. `http://127.0.0.1:<the stack's API port>` by default.
+   */
+  apiUrl?: string
 }
 
 export type StartDevnetReturnType = {
@@ -63,6 +70,7 @@ export async function startDevnet(
     { port: ports.services, label: 'Latch Devnet services' },
     { port: ports.smtp, label: 'Latch Devnet mailbox (SMTP)' },
     { port: ports.farcaster, label: 'Latch Devnet Farcaster relay' },
+    { port: ports.oidc, label: 'Latch Devnet OpenID provider' },
   ])
 
   const cleanups: (() => Promise<void>)[] = []
@@ -133,6 +141,15 @@ export async function startDevnet(
       log,
     })
     cleanups.push(farcaster.stop)
+    // Social sign-in: one local issuer per provider, its client secrets kept in the state dir.
+    const apiUrl = parameters.apiUrl ?? `http://127.0.0.1:${ports.api}`
+    const oidc = await startLocalOidcProvider({
+      port: ports.oidc,
+      redirectUris: [`${apiUrl}/auth/v1/social/callback`],
+      clients: await readOrCreateOidcClients(stateDir),
+      log,
+    })
+    cleanups.push(oidc.stop)
 
     const manifest: DevnetManifest = {
       version: 1,
@@ -144,6 +161,7 @@ export async function startDevnet(
       smtpUrl: smtp.url,
       chains: chains.map(({ chain }) => chain),
       farcaster: farcaster.manifest,
+      oidc: { providers: oidc.providers },
       accounts: anvilAccounts.map(({ address, privateKey }) => ({ address, privateKey })),
       demoWallet: { address: demoWallet.address, privateKey: demoWallet.privateKey },
     }
