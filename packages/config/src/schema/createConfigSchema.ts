@@ -358,6 +358,76 @@ export function createConfigSchema(parameters: CreateConfigSchemaParameters = {}
     /** That API's key (sent as `Authorization: Bearer`). */
     LATCH_SWAP_AGGREGATOR_KEY: optional(z.string().trim().min(1).max(512)),
 
+    // On-ramp (issue 14): two providers behind one interface, a Coinbase Onramp-style API (JWT
+    // with a CDP key, session tokens) and a MoonPay-style one (publishable key, signed widget
+    // URLs). Unset under the devnet: its sandbox serves both.
+    /** The providers offered, in order: `coinbase`, `moonpay` (unset: the devnet sandbox's, else none). */
+    LATCH_ONRAMP_PROVIDERS: optional(
+      commaList(z.enum(['coinbase', 'moonpay'], 'Expected coinbase or moonpay.')),
+    ),
+    /** Coinbase Onramp's API (default https://api.developer.coinbase.com/onramp). */
+    LATCH_ONRAMP_COINBASE_API_URL: optional(httpUrl).transform(
+      (value) => value ?? 'https://api.developer.coinbase.com/onramp',
+    ),
+    /** The CDP API key's name (its id), the JWT's `kid` and `sub`. */
+    LATCH_ONRAMP_COINBASE_API_KEY: optional(z.string().trim().min(1).max(512)),
+    /** The CDP API key's secret: an Ed25519 key (base64) or an EC key (PEM). */
+    LATCH_ONRAMP_COINBASE_SECRET: optional(z.string().trim().min(1).max(4096)),
+    /** Coinbase's checkout page (default https://pay.coinbase.com/buy/select-asset). */
+    LATCH_ONRAMP_COINBASE_CHECKOUT_URL: optional(httpUrl).transform(
+      (value) => value ?? 'https://pay.coinbase.com/buy/select-asset',
+    ),
+    /** Coinbase's fee in percent, shown before a quote and used for estimates (default 1). */
+    LATCH_ONRAMP_COINBASE_FEE: optional(
+      z.preprocess(
+        (value) => (typeof value === 'string' ? Number(value) : value),
+        z
+          .number('Expected a fee in percent between 0 and 10.')
+          .min(0, 'Expected a fee in percent between 0 and 10.')
+          .max(10, 'Expected a fee in percent between 0 and 10.'),
+      ),
+    ),
+    /** Addresses Coinbase pays purchases out from: the history marks transfers from them. */
+    LATCH_ONRAMP_COINBASE_SENDERS: optional(
+      commaList(z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'Expected 0x addresses of 40 hex digits.')),
+    ),
+    /** MoonPay's API (default https://api.moonpay.com). */
+    LATCH_ONRAMP_MOONPAY_API_URL: optional(httpUrl).transform(
+      (value) => value ?? 'https://api.moonpay.com',
+    ),
+    /** MoonPay's publishable key (`pk_...`). */
+    LATCH_ONRAMP_MOONPAY_API_KEY: optional(z.string().trim().min(1).max(512)),
+    /** MoonPay's secret key (`sk_...`): it signs the widget URLs. */
+    LATCH_ONRAMP_MOONPAY_SECRET: optional(z.string().trim().min(1).max(512)),
+    /** MoonPay's widget (default https://buy.moonpay.com). */
+    LATCH_ONRAMP_MOONPAY_CHECKOUT_URL: optional(httpUrl).transform(
+      (value) => value ?? 'https://buy.moonpay.com',
+    ),
+    /** MoonPay's fee in percent, shown before a quote and used for estimates (default 2). */
+    LATCH_ONRAMP_MOONPAY_FEE: optional(
+      z.preprocess(
+        (value) => (typeof value === 'string' ? Number(value) : value),
+        z
+          .number('Expected a fee in percent between 0 and 10.')
+          .min(0, 'Expected a fee in percent between 0 and 10.')
+          .max(10, 'Expected a fee in percent between 0 and 10.'),
+      ),
+    ),
+    /** Addresses MoonPay pays purchases out from: the history marks transfers from them. */
+    LATCH_ONRAMP_MOONPAY_SENDERS: optional(
+      commaList(z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'Expected 0x addresses of 40 hex digits.')),
+    ),
+    /** The user's country the providers are asked about (ISO 3166-1, default US). */
+    LATCH_ONRAMP_COUNTRY: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z]{2}$/, 'Expected a two-letter country code, e.g. US.')
+        .transform((value) => value.toUpperCase()),
+    ).transform((value) => value ?? 'US'),
+    /** Bound on one provider call, in ms (default 5000): past it, the fallback answers. */
+    LATCH_ONRAMP_TIMEOUT_MS: wholeNumber(5000, 100, 60_000, 'a timeout in ms'),
+
     // The web server (what `/latch-config.js` tells the page).
     /** Where the page finds the API (default http://127.0.0.1:4171, the devnet's). */
     LATCH_API_URL: optional(httpUrl).transform((value) =>
