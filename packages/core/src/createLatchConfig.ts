@@ -10,6 +10,7 @@ import {
   type LatchOptions,
   type LatchOptionsParameters,
   resolveOptions,
+  type SocialProvider,
 } from './options/createLatchOptions.ts'
 import {
   createLatchStorage,
@@ -35,6 +36,22 @@ import type { LatchNetwork } from './webConfig/parseLatchWebConfig.ts'
 /** Connection status (spec section 4); only actions change it. */
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'reconnecting' | 'connected'
 
+/**
+ * A social or Farcaster sign-in into the embedded wallet in progress (or just failed):
+ * `pending` while the person is at the provider (popup, redirect, Farcaster client),
+ * `connecting` once the provider answered (the wallet is opened or created), `error` with
+ * why it failed (shown on the Connect view). Cleared when it ends or is cancelled.
+ */
+export type SocialSignInState = {
+  readonly provider: SocialProvider
+  readonly status: 'pending' | 'connecting' | 'error'
+  /** Farcaster: the relay channel's URL (the QR code and the deep link), once known. */
+  readonly farcasterUrl?: string | undefined
+  readonly error?: Error | undefined
+  /** Identifies the attempt: a newer one (or a cancel) makes an older one's answer moot. */
+  readonly attempt: object
+}
+
 export type LatchState = {
   status: ConnectionStatus
   /** The connected connector, or the one being connected. */
@@ -51,6 +68,8 @@ export type LatchState = {
   connectors: readonly Connector[]
   /** Wallets connected lately, newest first (at most 2); kept across disconnects and reloads. */
   recentWallets: readonly RecentWallet[]
+  /** A social or Farcaster sign-in in progress, or the last one's failure. */
+  socialSignIn?: SocialSignInState | undefined
 }
 
 export type CreateLatchConfigParameters = {

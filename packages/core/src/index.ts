@@ -10,6 +10,12 @@ export {
 } from './actions/addRecentWallet.ts'
 export { cancelConnect } from './actions/cancelConnect.ts'
 export {
+  cancelFarcaster,
+  clearFarcasterUrl,
+  reloadAuthConnector,
+} from './actions/cancelFarcaster.ts'
+export { cancelSocialSignIn } from './actions/cancelSocialSignIn.ts'
+export {
   type CheckProjectOriginParameters,
   checkProjectOrigin,
 } from './actions/checkProjectOrigin.ts'
@@ -27,6 +33,18 @@ export {
   connectEmail,
   getEmailCooldownMs,
 } from './actions/connectEmail.ts'
+export {
+  type ConnectFarcasterErrorType,
+  type ConnectFarcasterParameters,
+  type ConnectFarcasterReturnType,
+  connectFarcaster,
+} from './actions/connectFarcaster.ts'
+export {
+  type ConnectSocialErrorType,
+  type ConnectSocialParameters,
+  type ConnectSocialReturnType,
+  connectSocial,
+} from './actions/connectSocial.ts'
 export { type DisconnectErrorType, disconnect } from './actions/disconnect.ts'
 export {
   type EstimateTransferErrorType,
@@ -66,6 +84,11 @@ export {
   getCapabilities,
 } from './actions/getCapabilities.ts'
 export { type GetConnectorErrorType, getConnector } from './actions/getConnector.ts'
+export {
+  type GetFarcasterUriErrorType,
+  type GetFarcasterUriReturnType,
+  getFarcasterUri,
+} from './actions/getFarcasterUri.ts'
 export {
   type GetHistoryErrorType,
   type GetHistoryParameters,
@@ -146,6 +169,11 @@ export {
   resolveAccountName,
 } from './actions/resolveAccountName.ts'
 export {
+  type ResumeSocialRedirectParameters,
+  type ResumeSocialRedirectReturnType,
+  resumeSocialRedirect,
+} from './actions/resumeSocialRedirect.ts'
+export {
   type RevokeSessionErrorType,
   type RevokeSessionParameters,
   type RevokeSessionReturnType,
@@ -225,10 +253,12 @@ export {
 } from './connectors/embeddedWallet.ts'
 export type {
   EmbeddedEmailAction,
+  EmbeddedSignInMethod,
   EmbeddedUpdateEmailAction,
   EmbeddedWalletApi,
   EmbeddedWalletClientParameters,
   EmbeddedWalletUser,
+  SocialOAuthProvider,
 } from './connectors/embeddedWalletTypes.ts'
 export type {
   Connector,
@@ -252,6 +282,7 @@ export {
   disconnectedState,
   type LatchConfig,
   type LatchState,
+  type SocialSignInState,
 } from './createLatchConfig.ts'
 export {
   type Eip6963ProviderDetail,
@@ -345,6 +376,11 @@ export {
   SessionsUnavailableError,
   SignInFailedError,
 } from './errors/signIn.ts'
+export {
+  AuthInitError,
+  SocialSignInError,
+  type SocialSignInErrorReason,
+} from './errors/socialSignIn.ts'
 export {
   AccountNameResolutionError,
   InvalidTokenAddressError,
@@ -485,6 +521,13 @@ export {
   signPersonalMessage,
 } from './siwe/signPersonalMessage.ts'
 export { watchSignOutOnDisconnect } from './siwe/watchSignOutOnDisconnect.ts'
+export type { SocialSignInOutcome } from './social/finishSocialSignIn.ts'
+export {
+  type GetSocialRedirectReturnType,
+  getSocialRedirect,
+} from './social/getSocialRedirect.ts'
+export { openSocialPopup, socialPopupName } from './social/openSocialPopup.ts'
+export type { SocialPopupLike, SocialWindowLike } from './social/socialWindow.ts'
 // Storage
 export {
   type ConnectedConnectorIds,

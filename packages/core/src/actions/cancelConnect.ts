@@ -1,10 +1,13 @@
 import { disconnectedState, type LatchConfig } from '../createLatchConfig.ts'
+import { cancelSocialSignIn } from './cancelSocialSignIn.ts'
 
 /**
  * Abandons a pending connection attempt (the person closed the modal or went back): status
  * returns to `disconnected` without an error, and a late answer from the wallet is ignored.
+ * A social or Farcaster sign-in in progress is given up too (its popup closes).
  */
 export function cancelConnect(config: LatchConfig): void {
+  cancelSocialSignIn(config)
   const { status } = config.getState()
   if (status !== 'connecting' && status !== 'reconnecting') {
     if (config.getState().error)

@@ -134,6 +134,8 @@ export function createEmbeddedWalletClient(
     chainId = next.chainId
     setUser({
       email: next.email,
+      username: next.username,
+      signInMethod: next.signInMethod,
       address: accounts[0] as string,
       chainId: next.chainId,
       preferredAccountType: next.preferredAccountType,
@@ -173,6 +175,20 @@ export function createEmbeddedWalletClient(
       if (user) setUser({ ...user, email: result.email })
       return result
     },
+    getSocialRedirectUri: async (provider, mode, returnUrl) =>
+      (await frame()).request('getSocialRedirectUri', { provider, mode, returnUrl }),
+    connectSocial: async (provider, search) =>
+      (await frame()).request('connectSocial', { provider, uri: search }),
+    getFarcasterUri: async () => (await frame()).request('getFarcasterUri', {}),
+    connectFarcaster: async () => (await frame()).request('connectFarcaster', {}),
+    reload() {
+      const loaded = framePromise
+      framePromise = undefined
+      provider = undefined
+      // Pending calls end (aborted); the next call loads a fresh frame.
+      void loaded?.then((transport) => transport.destroy()).catch(() => {})
+    },
+    socials: parameters.socials ?? [],
     async exportKey() {
       await (await frame()).request('exportKey', {})
     },

@@ -17,6 +17,11 @@ import {
   EmbeddedWalletRequestError,
   EmbeddedWalletTimeoutError,
 } from '../errors/embeddedWallet.ts'
+import {
+  AuthInitError,
+  isSocialSignInErrorReason,
+  SocialSignInError,
+} from '../errors/socialSignIn.ts'
 import type { Scheduler, Unsubscribe } from '../types.ts'
 import { createEmitter } from '../utils/createEmitter.ts'
 import { defaultScheduler } from '../utils/defaultScheduler.ts'
@@ -56,9 +61,17 @@ export type FrameWindowLike = {
   removeEventListener(type: 'message', listener: (event: FrameMessageEventLike) => void): void
 }
 
-/** Calls that may wait for the person inside the frame (new wallet, recovery, signing, export). */
+/**
+ * Calls that may wait for the person (new wallet, recovery, signing, export in the frame; a
+ * Farcaster client signing on a phone).
+ */
 export const frameLongRequestTimeoutMs = 10 * 60 * 1000
-const longMethods: ReadonlySet<FrameMethod> = new Set(['getUser', 'rpcRequest', 'exportKey'])
+const longMethods: ReadonlySet<FrameMethod> = new Set([
+  'getUser',
+  'rpcRequest',
+  'exportKey',
+  'connectFarcaster',
+])
 
 /** How long the page waits for an answer to `method`. */
 export function getFrameRequestTimeoutMs(method: FrameMethod): number {
@@ -169,15 +182,7 @@ export function createFrameTransport(parameters: CreateFrameTransportParameters)
     if (!entry) return
     if (!response.ok) {
       settle(response.id)
-      const { code, message, retryAfterSeconds } = response.error
-      entry.reject(
-        code === 'EMAIL_COOLDOWN' && retryAfterSeconds !== undefined
-          ? new EmailCooldownError(Math.max(1, retryAfterSeconds))
-          : // The frame gave up waiting for the auth API: the spec's timeout alert.
-            code === 'TIMEOUT'
-            ? new EmbeddedWalletTimeoutError({ method: entry.method, timeoutMs: frameApiTimeoutMs })
-            : new EmbeddedWalletRequestError({ frameCode: code, message }),
-      )
+      entry.reject(toFrameError(entry.method, response.error))
       return
     }
     const result = frameResultSchemas[entry.method].safeParse(response.result)
@@ -302,6 +307,28 @@ export function createFrameTransport(parameters: CreateFrameTransportParameters)
       emitter.clear()
     },
   }
+}
+
+/** The core error for a refusal the frame answered. */
+function toFrameError(
+  method: FrameMethod,
+  {
+    code,
+    message,
+    retryAfterSeconds,
+  }: { code: string | number; message: string; retryAfterSeconds?: number | undefined },
+): Error {
+  if (code === 'EMAIL_COOLDOWN' && retryAfterSeconds !== undefined)
+    return new EmailCooldownError(Math.max(1, retryAfterSeconds))
+  // The frame gave up waiting for the auth API: the spec's timeout alert.
+  if (code === 'TIMEOUT')
+    return new EmbeddedWalletTimeoutError({ method, timeoutMs: frameApiTimeoutMs })
+  if (code === 'AUTH_INIT_FAILED')
+    return new AuthInitError({
+      cause: new EmbeddedWalletRequestError({ frameCode: code, message }),
+    })
+  if (isSocialSignInErrorReason(code)) return new SocialSignInError({ reason: code, message })
+  return new EmbeddedWalletRequestError({ frameCode: code, message })
 }
 
 /** 'Something went wrong'; for an RPC request 'Request was aborted' (an AbortError cause). */

@@ -22,6 +22,8 @@ const address = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 const checksummed = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const user = {
   email: 'ada@example.com',
+  username: null,
+  signInMethod: 'email',
   address,
   chainId: testNetwork.id,
   preferredAccountType: 'eoa',
@@ -282,7 +284,7 @@ describe('embeddedWallet', () => {
       exportKey: {},
     })
     await verifyEmailOtp(s.config, { otp: '123456' })
-    const seen: (string | undefined)[] = []
+    const seen: (string | null | undefined)[] = []
     s.connector.embedded?.onUserChanged((next) => seen.push(next?.email))
     await expect(updateEmbeddedEmail(s.config, { email: 'grace@example.com' })).resolves.toEqual({
       action: 'VERIFY_PRIMARY_OTP',

@@ -18,7 +18,8 @@ export type EmbeddedWalletParameters = EmbeddedWalletClientParameters & {
 const loadFrameModule = (): Promise<EmbeddedWalletFrameModule> => import('./embeddedWalletFrame.ts')
 
 /**
- * The embedded wallet (connector type AUTH): sign in by email into a wallet whose key lives
+ * The embedded wallet (connector type AUTH): sign in by email, with a social provider or with
+ * Farcaster (`parameters.socials`: those the auth backend offers) into a wallet whose key lives
  * only in the auth site's frame (`${authUrl}/frame`). This part stays small in the page's
  * first chunk: nothing loads until the person starts the email flow or a stored session is
  * restored; then a hidden iframe on the auth origin answers over `postMessage`. `connect()`
@@ -53,6 +54,14 @@ export function embeddedWallet(parameters: EmbeddedWalletParameters): Connector 
     updateEmailPrimaryOtp: async (otp) => (await load()).updateEmailPrimaryOtp(otp),
     updateEmailSecondaryOtp: async (otp) => (await load()).updateEmailSecondaryOtp(otp),
     exportKey: async () => (await load()).exportKey(),
+    getSocialRedirectUri: async (provider, mode, returnUrl) =>
+      (await load()).getSocialRedirectUri(provider, mode, returnUrl),
+    connectSocial: async (provider, search) => (await load()).connectSocial(provider, search),
+    getFarcasterUri: async () => (await load()).getFarcasterUri(),
+    connectFarcaster: async () => (await load()).connectFarcaster(),
+    // Nothing to drop when the chunk never loaded.
+    reload: () => client?.reload(),
+    socials: parameters.socials ?? [],
     getUser: () => client?.getUser(),
     onUserChanged: (listener) => user.on('user', listener),
     getEmailCooldownMs: () => client?.getEmailCooldownMs() ?? 0,

@@ -1,3 +1,4 @@
+import type { SocialProvider } from '../options/createLatchOptions.ts'
 import type { FetchLike, Scheduler, Unsubscribe } from '../types.ts'
 import type { FrameWindowLike } from './createFrameTransport.ts'
 
@@ -22,11 +23,26 @@ export type EmbeddedWalletClientParameters = {
   fetch?: FetchLike | undefined
   /** The clock of the email cooldown; default `Date.now`. */
   now?: (() => number) | undefined
+  /**
+   * The social sign-ins the auth backend offers (the web config's `socials`); the Connect view
+   * shows the app's `options.socials` among these only. Default none.
+   */
+  socials?: readonly SocialProvider[] | undefined
 }
+
+/** The OAuth 2 / OpenID Connect providers (spec section 5); Farcaster signs in apart. */
+export type SocialOAuthProvider = Exclude<SocialProvider, 'farcaster'>
+
+/** How the person signed in to the embedded wallet. */
+export type EmbeddedSignInMethod = 'email' | SocialProvider
 
 /** The signed-in person of the embedded wallet (spec section 3, Auth user). */
 export type EmbeddedWalletUser = {
-  readonly email: string
+  /** Null for a social account that shared no email. */
+  readonly email: string | null
+  /** The social username of this sign-in (null for email). */
+  readonly username: string | null
+  readonly signInMethod: EmbeddedSignInMethod
   readonly address: string
   readonly chainId: number
   readonly preferredAccountType: 'eoa' | 'smartAccount'
@@ -55,6 +71,28 @@ export type EmbeddedWalletApi = {
   updateEmail(email: string): Promise<{ action: EmbeddedUpdateEmailAction }>
   updateEmailPrimaryOtp(otp: string): Promise<{ action: 'VERIFY_SECONDARY_OTP' }>
   updateEmailSecondaryOtp(otp: string): Promise<{ email: string }>
+  /**
+   * Starts a social sign-in: the provider's authorization URL, for the popup (`mode` popup) or
+   * a redirect of the page (popups blocked), which comes back to `returnUrl`.
+   */
+  getSocialRedirectUri(
+    provider: SocialOAuthProvider,
+    mode: 'popup' | 'redirect',
+    returnUrl: string,
+  ): Promise<{ uri: string }>
+  /** Finishes it with the provider's answer (the callback's query string); then `connect`. */
+  connectSocial(provider: SocialOAuthProvider, search: string): Promise<{ action: 'CONNECT' }>
+  /** Opens a Farcaster sign-in: the relay channel's URL, for the QR code and the deep link. */
+  getFarcasterUri(): Promise<{ url: string }>
+  /** Waits (up to 10 minutes) until the Farcaster client signed; then `connect`. */
+  connectFarcaster(): Promise<{ action: 'CONNECT' }>
+  /**
+   * Drops the frame (a pending call ends with `EmbeddedWalletAbortedError`); the next call
+   * loads a fresh one. Spec section 2: after leaving Farcaster sign-in.
+   */
+  reload(): void
+  /** The social sign-ins the auth backend offers. */
+  readonly socials: readonly SocialProvider[]
   /** Shows the private key inside the frame after a fresh code; it never reaches the page. */
   exportKey(): Promise<void>
   /** The signed-in user, once known. */

@@ -11,12 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkProjectOrigin } from '../actions/checkProjectOrigin.ts'
 import { connect } from '../actions/connect.ts'
 import { connectEmail } from '../actions/connectEmail.ts'
+import { connectFarcaster } from '../actions/connectFarcaster.ts'
 import { disconnect } from '../actions/disconnect.ts'
 import { getAccountNames } from '../actions/getAccountNames.ts'
 import { getBalance } from '../actions/getBalance.ts'
 import { getCaipNetwork } from '../actions/getCaipNetwork.ts'
 import { getCallsStatus } from '../actions/getCallsStatus.ts'
 import { getCapabilities } from '../actions/getCapabilities.ts'
+import { getFarcasterUri } from '../actions/getFarcasterUri.ts'
 import { getHistory } from '../actions/getHistory.ts'
 import { getIdentity } from '../actions/getIdentity.ts'
 import { getNameSuggestions } from '../actions/getNameSuggestions.ts'
@@ -464,6 +466,29 @@ const failures = {
   AuthConnectorNotFoundError: async () => {
     const { config } = configWith(wallet)
     return connectEmail(config, { email: 'ada@example.com' })
+  },
+  // Social sign-in: the frame cannot start it, or the auth API refuses it
+  AuthInitError: async () => {
+    const { config, frame } = await embeddedSetup()
+    const attempt = getFarcasterUri(config)
+    await until(() => frame.requests.some((r) => r.message.method === 'getFarcasterUri'))
+    const request = frame.requests.find((r) => r.message.method === 'getFarcasterUri')
+    frame.fail(request?.message.id as string, { code: 'AUTH_INIT_FAILED', message: 'No.' })
+    return attempt
+  },
+  SocialSignInError: async () => {
+    const { config, frame } = await embeddedSetup()
+    frame.answerWith((request) =>
+      request.method === 'getFarcasterUri' ? { url: 'https://farcaster.test/c' } : {},
+    )
+    const attempt = connectFarcaster(config)
+    await until(() => frame.requests.some((r) => r.message.method === 'connectFarcaster'))
+    const request = frame.requests.find((r) => r.message.method === 'connectFarcaster')
+    frame.fail(request?.message.id as string, {
+      code: 'FARCASTER_INVALID',
+      message: 'The Farcaster signature does not hold.',
+    })
+    return attempt
   },
 } satisfies Record<ErrorCatalogueName, () => Promise<unknown>>
 

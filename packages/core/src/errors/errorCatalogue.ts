@@ -342,6 +342,20 @@ export const errorCatalogue = {
     show: 'inline',
     messageKey: errorMessageKeys.EmailCooldownError,
   },
+  AuthInitError: {
+    code: 'AUTH_INIT_FAILED',
+    message: 'A problem occurred while trying initialize authentication.',
+    spec: 'A problem occurred while trying initialize authentication',
+    show: 'inline',
+    messageKey: errorMessageKeys.AuthInitError,
+  },
+  SocialSignInError: {
+    code: 'SOCIAL_SIGN_IN_FAILED',
+    message: '{message}',
+    spec: undefined,
+    show: 'inline',
+    messageKey: errorMessageKeys.SocialSignInError,
+  },
   AuthConnectorNotFoundError: {
     code: 'AUTH_CONNECTOR_NOT_FOUND',
     message: 'Address or auth connector not found.',
@@ -430,11 +444,6 @@ export const notRaisedYet: readonly { spec: string; reason: string }[] = [
   {
     spec: "'NetworkController client not set', 'ConnectionController client not set'",
     reason: 'Latch has no controllers: actions take the config as an argument',
-  },
-  {
-    spec: 'A problem occurred while trying initialize authentication',
-    reason:
-      "the embedded wallet's frame failing to load or answer is EmbeddedWalletLoadError or EmbeddedWalletTimeoutError (their alerts)",
   },
   {
     spec: "'Please call connect() before request()', 'Sign Client not initialized', 'Session not initialized. Please call connect() before enable()', 'ChainId not found', 'No RPC url provided for chainId: {id}', 'JSON-RPC provider for {id} not found'",

@@ -55,6 +55,8 @@ export const errorMessageKeys = {
   EmbeddedWalletAbortedError: 'error.generic',
   EmailCooldownError: 'error.emailCooldown',
   AuthConnectorNotFoundError: undefined,
+  AuthInitError: 'error.authInit',
+  SocialSignInError: undefined,
 } as const
 
 export type ErrorMessageKeyName = keyof typeof errorMessageKeys

@@ -20,8 +20,16 @@ describe('resolveOptions', () => {
     const on = Object.entries(options.features)
       .filter(([, enabled]) => enabled)
       .map(([name]) => name)
-    // Swaps, on-ramp and socials: the spec says on, this build has none.
-    expect(on).toEqual(['receive', 'send', 'email', 'history', 'analytics', 'allWallets'])
+    // Swaps and on-ramp: the spec says on, this build has none.
+    expect(on).toEqual([
+      'receive',
+      'send',
+      'email',
+      'socials',
+      'history',
+      'analytics',
+      'allWallets',
+    ])
     expect(options.restrictedTimeZones).toContain('Asia/Shanghai')
     expect(options.termsConditionsUrl).toBeUndefined()
     expect(options).toMatchObject({ allowUnsupportedChain: false, themeMode: 'system' })
@@ -51,10 +59,13 @@ describe('resolveOptions', () => {
     expect(options.includeWalletIds).toBeUndefined()
   })
 
-  it('keeps socials off with or without a provider list (this build has no social login)', () => {
+  it('turns socials off with an empty provider list, and on by default with one', () => {
     expect(resolveOptions({ socials: [] }).features.socials).toBe(false)
     expect(resolveOptions({ socials: ['github'] }).socials).toEqual(['github'])
-    expect(resolveOptions({ socials: ['github'] }).features.socials).toBe(false)
+    expect(resolveOptions({ socials: ['github'] }).features.socials).toBe(true)
+    expect(
+      resolveOptions({ socials: ['github'], features: { socials: false } }).features.socials,
+    ).toBe(false)
   })
 
   it('returns a new frozen object each time and never shares the caller’s arrays', () => {
@@ -90,7 +101,6 @@ describe('resolveOptions refuses what this build does not have', () => {
   it.each([
     ['swaps', 'swaps'],
     ['onramp', 'on-ramp'],
-    ['socials', 'social login'],
     ['smartSessions', 'smart sessions'],
     ['pay', 'pay'],
   ] as const)('features.%s on fails with a clear message', (feature, label) => {

@@ -45,7 +45,10 @@ export type LatchFeatures = {
   readonly receive: boolean
   readonly send: boolean
   readonly email: boolean
-  /** Social login; off when `socials` is empty. */
+  /**
+   * Social login through the embedded wallet: the Connect view shows `socials` among those its
+   * auth backend offers (none: no social buttons); off when `socials` is empty.
+   */
   readonly socials: boolean
   readonly history: boolean
   readonly analytics: boolean
@@ -63,7 +66,6 @@ export type LatchFeatures = {
 export const unbuiltFeatures: readonly (keyof LatchFeatures)[] = [
   'swaps',
   'onramp',
-  'socials',
   'smartSessions',
   'pay',
 ]
@@ -144,8 +146,7 @@ export type LatchOptionsParameters = {
 /** The defaults of spec sections 1 and 9. */
 export const defaultLatchOptions: LatchOptions = deepFreeze({
   features: {
-    // The spec's defaults are on; off until this build has something behind them (social
-    // login comes with issue 13).
+    // The spec's defaults are on; off until this build has something behind them.
     swaps: false,
     onramp: false,
     receive: true,
@@ -153,7 +154,8 @@ export const defaultLatchOptions: LatchOptions = deepFreeze({
     // The embedded wallet (`embeddedWallet` connector): the Connect view shows the email field
     // when the app configures that connector.
     email: true,
-    socials: false,
+    // Social login (issue 13): the buttons of the providers the auth backend offers.
+    socials: true,
     history: true,
     // On as the spec says: the page asks the API, which collects nothing unless its operator
     // enables analytics (LATCH_ANALYTICS).

@@ -1,3 +1,4 @@
+import type { SocialProvider } from '../options/createLatchOptions.ts'
 import type { RecentWallet } from '../storage/createLatchStorage.ts'
 import type { Scheduler, Unsubscribe } from '../types.ts'
 import { createStore } from '../utils/createStore.ts'
@@ -19,6 +20,8 @@ export type ModalRoute = {
   accountName?: string | undefined
   /** The email a view is about (EmailVerifyOtp, EmailVerifyDevice, the email change). */
   email?: string | undefined
+  /** The social provider a view is about (ConnectingSocial, ConnectingFarcaster). */
+  socialProvider?: SocialProvider | undefined
 }
 
 export type ModalRouterState = {

@@ -1,7 +1,8 @@
 /**
  * Every view the connect modal can show: the modal views of spec section 2 (Connect to
  * ApproveTransaction), then Latch's own (Networks, Send, Receive, Sessions), then the
- * embedded wallet's email views (sign-in code, device approval, email change). `@latch/react`'s
+ * embedded wallet's email views (sign-in code, device approval, email change) and its social
+ * sign-in's pending view (ConnectingSocial; Farcaster's is the spec's ConnectingFarcaster). `@latch/react`'s
  * route table maps each one (`modalRoutes`, checked by the type system and a test).
  */
 export const modalViews = [
@@ -27,6 +28,7 @@ export const modalViews = [
   'UpdateEmailWallet',
   'UpdateEmailPrimaryOtp',
   'UpdateEmailSecondaryOtp',
+  'ConnectingSocial',
 ] as const
 
 /** A modal view's name. */

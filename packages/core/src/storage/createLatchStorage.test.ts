@@ -203,6 +203,20 @@ describe('createLatchStorage', () => {
     expect(map.has(storageKeys.email)).toBe(false)
   })
 
+  it('keeps the social username of the last embedded-wallet sign-in, and forgets it', () => {
+    const { map, storage } = memory()
+    const latch = createLatchStorage(storage)
+    expect(latch.getSocialUsername()).toBeUndefined()
+    latch.setSocialUsername('ada')
+    expect(map.get(storageKeys.socialUsername)).toBe('"ada"')
+    expect(createLatchStorage(storage).getSocialUsername()).toBe('ada')
+    map.set(storageKeys.socialUsername, '{"x":1}')
+    expect(latch.getSocialUsername()).toBeUndefined()
+    latch.setSocialUsername('ada')
+    latch.removeSocialUsername()
+    expect(map.has(storageKeys.socialUsername)).toBe(false)
+  })
+
   it('works in memory when the host has no storage', () => {
     const latch = createLatchStorage(createMemoryStorage())
     latch.setActiveCaipNetworkId('eip155:1')

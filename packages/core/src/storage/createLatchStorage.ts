@@ -61,6 +61,10 @@ export type LatchStorage = {
   getEmail(): string | undefined
   setEmail(email: string): void
   removeEmail(): void
+  /** The social username of the last embedded-wallet sign-in (spec section 3: social username). */
+  getSocialUsername(): string | undefined
+  setSocialUsername(username: string): void
+  removeSocialUsername(): void
   /** Upgrades older data to the current keys; run once by `createLatchConfig`. */
   migrate(): void
 }
@@ -75,6 +79,7 @@ export const storageKeys = {
   signInSessions: `${storagePrefix}sign_in_sessions`,
   pendingTransactions: `${storagePrefix}pending_transactions`,
   email: `${storagePrefix}email`,
+  socialUsername: `${storagePrefix}social_username`,
   version: `${storagePrefix}storage_version`,
 } as const
 
@@ -240,6 +245,14 @@ export function createLatchStorage(storage: KeyValueStorage = createMemoryStorag
     },
     setEmail: (email) => write(storageKeys.email, email),
     removeEmail: () => remove(storageKeys.email),
+    getSocialUsername() {
+      const value = read(storageKeys.socialUsername)
+      return typeof value === 'string' && value.length > 0 && value.length <= 256
+        ? value
+        : undefined
+    },
+    setSocialUsername: (username) => write(storageKeys.socialUsername, username.slice(0, 256)),
+    removeSocialUsername: () => remove(storageKeys.socialUsername),
     getRecentWallets,
     addRecentWallet(input) {
       const wallet = toRecentWallet(input)

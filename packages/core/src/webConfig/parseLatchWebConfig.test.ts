@@ -33,6 +33,17 @@ describe('parseLatchWebConfig', () => {
     )
   })
 
+  it('keeps the social sign-ins the auth backend offers, each once, and refuses unknown ones', () => {
+    expect(parseLatchWebConfig(valid).socials).toBeUndefined()
+    expect(
+      parseLatchWebConfig({ ...valid, socials: ['google', 'farcaster', 'google'] }).socials,
+    ).toEqual(['google', 'farcaster'])
+    expect(() => parseLatchWebConfig({ ...valid, socials: ['myspace'] })).toThrow(
+      'socials: expected a list of google, x, discord, farcaster, github, apple, facebook.',
+    )
+    expect(() => parseLatchWebConfig({ ...valid, socials: 'google' })).toThrow(InvalidConfigError)
+  })
+
   it('accepts a devnet wallet on configured chains', () => {
     const devnetWallet = {
       address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',

@@ -4,6 +4,7 @@ import {
   type LatchFeatures,
   resolveOptions,
   type SignInMode,
+  type SocialProvider,
   type ThemeMode,
   type ThemeVariables,
   type WalletFeature,
@@ -74,6 +75,31 @@ export type LatchWebConfig = {
   privacyPolicyUrl?: string | undefined
   /** LATCH_RESTRICTED_TIME_ZONES; default the Chinese regions. */
   restrictedTimeZones?: string[] | undefined
+  /**
+   * The social sign-ins the auth backend offers (providers with settings, Farcaster with a
+   * relay), in the spec's order; the Connect view shows these only. Absent: none.
+   */
+  socials?: SocialProvider[] | undefined
+}
+
+const socialProviders: readonly string[] = [
+  'google',
+  'x',
+  'discord',
+  'farcaster',
+  'github',
+  'apple',
+  'facebook',
+] satisfies SocialProvider[]
+
+/** Reads the offered social sign-ins: known providers, each once. */
+function readSocials(value: unknown, issues: Issues): SocialProvider[] | undefined {
+  if (value === undefined) return undefined
+  if (!Array.isArray(value) || !value.every((entry) => socialProviders.includes(entry))) {
+    issues.push(`socials: expected a list of ${socialProviders.join(', ')}.`)
+    return undefined
+  }
+  return [...new Set(value as SocialProvider[])]
 }
 
 /** The view options of a web config, as `createLatchConfig` takes them. */
@@ -290,6 +316,7 @@ export function parseLatchWebConfig(value: unknown): LatchWebConfig {
   const appearance = readAppearance(value, issues)
   const accountOptions = readAccountOptions(value, issues)
   const viewOptions = readViewOptions(value, issues)
+  const socials = readSocials(value.socials, issues)
   const projectId = typeof value.projectId === 'string' ? value.projectId.trim() : ''
   if (issues.length > 0) throw new InvalidConfigError(issues)
   if (!projectId) throw new ProjectIdNotConfiguredError()
@@ -307,6 +334,7 @@ export function parseLatchWebConfig(value: unknown): LatchWebConfig {
     ...appearance,
     ...accountOptions,
     ...viewOptions,
+    ...(socials ? { socials } : {}),
   }
 }
 
