@@ -7,6 +7,8 @@ import { toFrameError } from './toFrameError.ts'
 const user = {
   id: 'u1',
   email: 'ada@example.com',
+  username: null,
+  signInMethod: 'email',
   address: null,
   authShare: null,
   sealedRecoveryShare: null,
@@ -46,6 +48,24 @@ function stub() {
     c.text('<html>proxy error</html>', 502, { 'retry-after': '7' }),
   )
   app.post('/auth/v1/export/verify', (c) => c.json({ ok: 'yes' }))
+  const session = { token: 's', expiresAt: '2030-01-01T00:00:00.000Z', user }
+  app.post('/auth/v1/social/start', (c) =>
+    c.json({ uri: 'https://github.test/a?state=s1', state: 's1' }),
+  )
+  app.post('/auth/v1/social/verify', (c) => c.json(session))
+  app.post('/auth/v1/farcaster/start', (c) =>
+    c.json({ url: 'https://farcaster.test/c', channelId: 'c1', expiresAt: session.expiresAt }),
+  )
+  let polls = 0
+  app.post('/auth/v1/farcaster/verify', (c) =>
+    c.json(
+      ++polls === 1
+        ? { status: 'pending' }
+        : polls === 2
+          ? { status: 'completed', ...session }
+          : { status: 'completed' },
+    ),
+  )
   return { seen, fetchFn: ((input, init) => app.request(String(input), init)) as typeof fetch }
 }
 
@@ -79,6 +99,56 @@ describe('createAuthApiClient', () => {
       message: 'Please try again after 12 seconds',
       retryAfterSeconds: 12,
     })
+  })
+
+  it('calls the social and Farcaster routes and parses their answers', async () => {
+    const { seen, fetchFn } = stub()
+    const client = createAuthApiClient({ apiUrl: 'http://api.test', fetchFn })
+    const deviceId = 'a'.repeat(32)
+    const flowSecretHash = 'b'.repeat(64)
+    const flowSecret = 'c'.repeat(43)
+    const start = {
+      projectId: 'shop',
+      provider: 'github',
+      deviceId,
+      flowSecretHash,
+      appOrigin: 'https://shop.test',
+      returnUrl: 'https://shop.test/',
+      mode: 'popup',
+    } as const
+    expect(await client.socialStart(start)).toEqual({
+      uri: 'https://github.test/a?state=s1',
+      state: 's1',
+    })
+    const verify = {
+      projectId: 'shop',
+      provider: 'github',
+      deviceId,
+      flowSecret,
+      callback: '?code=x&state=s1',
+    } as const
+    expect(await client.socialVerify(verify)).toMatchObject({ token: 's', user })
+    expect(await client.farcasterStart({ projectId: 'shop', deviceId, flowSecretHash })).toEqual({
+      url: 'https://farcaster.test/c',
+      channelId: 'c1',
+      expiresAt: '2030-01-01T00:00:00.000Z',
+    })
+    const poll = { projectId: 'shop', deviceId, channelId: 'c1', flowSecret }
+    expect(await client.farcasterVerify(poll)).toEqual({ status: 'pending' })
+    expect(await client.farcasterVerify(poll)).toMatchObject({ status: 'completed', token: 's' })
+    // 'completed' without the session is not an answer.
+    expect(toFrameError(await failure(client.farcasterVerify(poll)))).toEqual({
+      code: 'BAD_RESPONSE',
+      message: 'The Latch API answered unexpectedly.',
+    })
+    expect(seen.map((call) => [call.method, call.path, call.body])).toEqual([
+      ['POST', '/auth/v1/social/start', start],
+      ['POST', '/auth/v1/social/verify', verify],
+      ['POST', '/auth/v1/farcaster/start', { projectId: 'shop', deviceId, flowSecretHash }],
+      ['POST', '/auth/v1/farcaster/verify', poll],
+      ['POST', '/auth/v1/farcaster/verify', poll],
+      ['POST', '/auth/v1/farcaster/verify', poll],
+    ])
   })
 
   it("maps the API's errors, a non-JSON answer and a wrong shape", async () => {

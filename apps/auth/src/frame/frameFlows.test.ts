@@ -91,6 +91,8 @@ describe('the frame against the real API', () => {
     address = user.address
     expect(user).toEqual({
       email,
+      username: null,
+      signInMethod: 'email',
       address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
       chainId: 31337,
       preferredAccountType: 'eoa',

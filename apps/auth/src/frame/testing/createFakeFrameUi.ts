@@ -9,6 +9,9 @@ export function createFakeFrameUi() {
   const confirmations: ConfirmRequest[] = []
   const themes: string[] = []
   const passphraseErrors: string[] = []
+  /** What the export dialog was told of the account's email, and what it showed failing. */
+  const exportEmails: (string | null)[] = []
+  const exportErrors: string[] = []
   const settings = {
     newPassphrase: 'correct horse battery staple',
     /** Tried in order by the passphrase dialog until one opens the share. */
@@ -48,8 +51,15 @@ export function createFakeFrameUi() {
       return !cancelled() && settings.approve
     },
     async showExportKey(steps: ExportKeySteps) {
+      exportEmails.push(steps.email)
       if (cancelled()) throw new FrameUiCancelledError()
-      await steps.askCode()
+      try {
+        await steps.askCode()
+      } catch (error) {
+        // The dialog shows why, and the person can only close it.
+        exportErrors.push(error instanceof Error ? error.message : String(error))
+        throw new FrameUiCancelledError()
+      }
       await steps.verifyCode(await settings.exportCode())
       settings.exported = await steps.revealKey()
     },
@@ -57,5 +67,5 @@ export function createFakeFrameUi() {
       themes.push(mode)
     },
   }
-  return { ui, settings, confirmations, themes, passphraseErrors }
+  return { ui, settings, confirmations, themes, passphraseErrors, exportEmails, exportErrors }
 }
