@@ -9,15 +9,13 @@ export type OidcClientCredentials = { clientId: string; clientSecret: string }
 
 export type OidcClients = Record<SocialProvider, OidcClientCredentials>
 
+const clientSchema = z.object({
+  clientId: z.string().regex(/^latch-devnet-[a-z]+$/),
+  clientSecret: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+})
 const clientsFileSchema = z.object({
   version: z.literal(1),
-  clients: z.partialRecord(
-    socialProviderSchema,
-    z.object({
-      clientId: z.string().regex(/^latch-devnet-[a-z]+$/),
-      clientSecret: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
-    }),
-  ),
+  clients: z.record(z.string(), z.unknown()),
 })
 
 /** The client id the local provider registers for `provider`. */
@@ -37,7 +35,7 @@ export function createOidcClientSecret(): string {
  */
 export async function readOrCreateOidcClients(stateDir: string): Promise<OidcClients> {
   const file = join(stateDir, 'oidc-clients.json')
-  const stored: Partial<OidcClients> = await readFile(file, 'utf8').then(
+  const stored: Record<string, unknown> = await readFile(file, 'utf8').then(
     (text) => {
       try {
         return clientsFileSchema.safeParse(JSON.parse(text)).data?.clients ?? {}
@@ -51,7 +49,8 @@ export async function readOrCreateOidcClients(stateDir: string): Promise<OidcCli
   const clients = {} as OidcClients
   for (const provider of socialProviderSchema.options) {
     const clientId = getOidcClientId(provider)
-    const found = stored[provider]
+    // Each client is read on its own: one damaged entry does not cost the others their secret.
+    const found = clientSchema.safeParse(stored[provider]).data
     if (found && found.clientId === clientId) {
       clients[provider] = found
     } else {
