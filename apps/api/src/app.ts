@@ -1,3 +1,4 @@
+import type { SocialProvider } from '@latch/api-contract'
 import { defaultNameSuffix } from '@latch/api-contract'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
@@ -45,6 +46,7 @@ import { profileRoute } from './routes/profile.ts'
 import { projectsRoute } from './routes/projects.ts'
 import { rpcRoute } from './routes/rpc.ts'
 import { sessionsRoute } from './routes/sessions.ts'
+import { socialSignInRoute } from './routes/socialSignIn.ts'
 import { supportedChainsRoute } from './routes/supportedChains.ts'
 import { tokenImageRoute } from './routes/tokenImage.ts'
 import { walletRegistryRoute } from './routes/walletRegistry.ts'
@@ -66,6 +68,11 @@ import { createNftServices } from './services/nfts/createNftServices.ts'
 import { createPriceSource } from './services/prices/createPriceSource.ts'
 import type { PriceSource } from './services/prices/priceSource.ts'
 import { defaultRpcSettings, type RpcSettings } from './services/rpc/rpcSettings.ts'
+import type { SocialProviderClient } from './services/socialSignIn/createSocialProviderClients.ts'
+import {
+  defaultSocialSignInLimits,
+  type SocialSignInLimits,
+} from './services/socialSignIn/socialSignInDeps.ts'
 import type { AnalyticsStore } from './stores/analyticsStore.ts'
 import type { CacheStore } from './stores/cacheStore.ts'
 import { createDbAnalyticsStore } from './stores/createDbAnalyticsStore.ts'
@@ -162,6 +169,13 @@ export type EmbeddedWalletAppDeps = {
   limits?: Partial<EmbeddedWalletLimits> | undefined
   /** The clock codes and sessions are judged by (tests move it); default the system's. */
   now?: (() => Date) | undefined
+  /**
+   * Social sign-in's providers (`createSocialProviderClients`, from LATCH_SOCIAL_* or the
+   * devnet's local OpenID provider); without any, `/auth/v1/social/start` answers
+   * PROVIDER_NOT_CONFIGURED.
+   */
+  socialProviders?: Partial<Record<SocialProvider, SocialProviderClient>> | undefined
+  socialLimits?: Partial<SocialSignInLimits> | undefined
 }
 
 /** Quotas on what one account or project may hold. */
@@ -330,28 +344,39 @@ export function createApp(deps: AppDeps) {
   if (deps.db && deps.embeddedWallet) {
     const embedded = deps.embeddedWallet
     const now = embedded.now ?? (() => new Date())
+    const embeddedDeps = {
+      store: createDbEmbeddedWalletStore({ db: deps.db }),
+      mailer: embedded.mailer,
+      cipher: createAuthShareCipher(embedded.authShareKey),
+      hasher: createSecretHasher(embedded.authShareKey),
+      limits: { ...defaultEmbeddedWalletLimits, ...embedded.limits },
+      // Hourly caps on mails, code tries and sign-in starts, in the shared counters.
+      hourly: createRateLimitCounter({
+        store: createDbRateLimitStore({ db: deps.db }),
+        windowMs: 3_600_000,
+        now: () => now().getTime(),
+      }),
+      limitIps: deps.rateLimits !== undefined,
+      trustProxyHops: deps.rateLimits?.settings.trustProxyHops ?? 0,
+      publicApiUrl: apiOrigin,
+      now,
+      logger,
+      projects: deps.projects,
+    }
+    app.route('/auth/v1', embeddedWalletRoute(embeddedDeps))
+    // Social sign-in (OAuth 2 / OpenID Connect): the page's origin must be one the project
+    // allows, as for its CORS.
     app.route(
-      '/auth/v1',
-      embeddedWalletRoute({
-        store: createDbEmbeddedWalletStore({ db: deps.db }),
-        mailer: embedded.mailer,
-        cipher: createAuthShareCipher(embedded.authShareKey),
-        hasher: createSecretHasher(embedded.authShareKey),
-        limits: { ...defaultEmbeddedWalletLimits, ...embedded.limits },
-        // Hourly caps on mails and code tries, in the shared counters (written on use only).
-        hourly: createRateLimitCounter({
-          store: createDbRateLimitStore({ db: deps.db }),
-          windowMs: 3_600_000,
-          now: () => now().getTime(),
-        }),
-        limitIps: deps.rateLimits !== undefined,
-        trustProxyHops: deps.rateLimits?.settings.trustProxyHops ?? 0,
-        publicApiUrl: apiOrigin,
-        now,
-        logger,
-        projects: deps.projects,
+      '/auth/v1/social',
+      socialSignInRoute({
+        ...embeddedDeps,
+        providers: embedded.socialProviders ?? {},
+        socialLimits: { ...defaultSocialSignInLimits, ...embedded.socialLimits },
+        isAllowedOrigin: (project, origin) => originMatcherFor(project)(origin),
       }),
     )
+    // FARCASTER (helper C): mount `farcasterSignInRoute` from './routes/farcasterSignIn.ts'
+    // under '/auth/v1/farcaster' here with `embeddedDeps` once it lands.
   }
 
   // Token icons are public (spec section 7: /public/getTokenImage/{id}), like images on a CDN.
@@ -402,7 +427,11 @@ export function createApp(deps: AppDeps) {
       return errorResponse(c, new DatabaseOutageError({ cause: error }))
     }
     if (error instanceof BaseError) {
-      if (error.code === 'UPSTREAM_UNAVAILABLE' || error.code === 'INTERNAL')
+      if (
+        error.code === 'UPSTREAM_UNAVAILABLE' ||
+        error.code === 'PROVIDER_UNAVAILABLE' ||
+        error.code === 'INTERNAL'
+      )
         logger.warn(error.shortMessage, { requestId, cause: describeCause(error.cause) })
       return errorResponse(c, error)
     }

@@ -1,3 +1,4 @@
+import type { DevnetManifest } from '@latch/api-contract'
 import { defaultAllowedOrigins, type Env } from './env.ts'
 import { NoNetworksConfiguredError } from './errors/config.ts'
 import { getDevnetManifestPath, loadDevnetManifest } from './loadDevnetManifest.ts'
@@ -18,6 +19,8 @@ export type ApiConfig = {
   allowedOrigins: readonly string[]
   /** Where the networks came from, for the startup log. */
   source: 'LATCH_NETWORKS' | 'devnet'
+  /** The devnet's manifest (its local OpenID provider and Farcaster relay), under the devnet. */
+  manifest?: DevnetManifest | undefined
 }
 
 /**
@@ -54,5 +57,6 @@ export async function loadConfig(env: Env): Promise<ApiConfig> {
     ],
     allowedOrigins: env.LATCH_ALLOWED_ORIGINS,
     source: 'devnet',
+    manifest,
   }
 }

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net'
+import { getSocialProviderSettings } from '@latch/config'
 import { createApp } from './app.ts'
 import { createChainClients } from './createChainClients.ts'
 import { createHttpServer } from './createHttpServer.ts'
@@ -19,6 +20,8 @@ import { createGuardedFetch } from './services/fetch/createGuardedFetch.ts'
 import { createSemaphore } from './services/fetch/createSemaphore.ts'
 import { createPriceSource } from './services/prices/createPriceSource.ts'
 import { seedProjects } from './services/seedProjects.ts'
+import { createSocialProviderClients } from './services/socialSignIn/createSocialProviderClients.ts'
+import { toOpenIdFetch } from './services/socialSignIn/toOpenIdFetch.ts'
 import { createDbCacheStore } from './stores/createDbCacheStore.ts'
 import { createDbProjectStore } from './stores/createDbProjectStore.ts'
 import { createDbRateLimitStore } from './stores/createDbRateLimitStore.ts'
@@ -112,6 +115,19 @@ async function serve(
   const url = `http://${host}:${port}`
   // One cap on outbound requests for the whole process, shared by NFT fetches and the feed.
   const outboundLimiter = createSemaphore({ limit: env.LATCH_OUTBOUND_CONCURRENCY })
+  const publicUrl = env.LATCH_PUBLIC_API_URL ?? url
+  const devnet = config.source === 'devnet'
+  // Social sign-in: LATCH_SOCIAL_* clients, else (devnet) the local OpenID provider. Every call
+  // to a provider crosses the guarded fetcher; the devnet's is on 127.0.0.1 over http.
+  const socialSettings = getSocialProviderSettings(env, devnet ? config.manifest : undefined)
+  const socialProviders = createSocialProviderClients({
+    settings: socialSettings,
+    redirectUri: `${publicUrl.replace(/\/+$/, '')}/auth/v1/social/callback`,
+    fetch: toOpenIdFetch(
+      createGuardedFetch({ allowPrivateHosts: devnet, limiter: outboundLimiter }),
+    ),
+    allowHttpIssuers: devnet,
+  })
   app = createApp({
     networks: config.networks,
     projects,
@@ -130,7 +146,7 @@ async function serve(
     }),
     logger,
     allowedOrigins: config.allowedOrigins,
-    publicUrl: env.LATCH_PUBLIC_API_URL ?? url,
+    publicUrl,
     db: database.db,
     nameSuffix: env.LATCH_NAME_SUFFIX,
     // The devnet serves NFT metadata and images on 127.0.0.1; real networks' hosts must be public.
@@ -162,6 +178,7 @@ async function serve(
       authUrl: env.LATCH_AUTH_URL,
       mailer: createSmtpMailer({ url: env.LATCH_SMTP_URL, from: env.LATCH_MAIL_FROM }),
       authShareKey: authShareKey.key,
+      socialProviders,
     },
   })
 
@@ -176,6 +193,13 @@ async function serve(
   logger.info(`Storage: ${describeDatabase(env)}.`)
   logger.info(
     `Embedded wallet: /auth/v1 answers ${new URL(env.LATCH_AUTH_URL).origin}; codes are mailed through ${describeSmtp(env.LATCH_SMTP_URL)}; auth shares are encrypted with ${authShareKey.file ? `the key in ${authShareKey.file}${authShareKey.source === 'generated' ? ' (generated now: keep it with the backups)' : ''}` : 'LATCH_AUTH_SHARE_KEY'}.`,
+  )
+
+  const socialNames = Object.values(socialSettings).map(
+    (setting) => `${setting.provider}${setting.source === 'devnet' ? ' (devnet)' : ''}`,
+  )
+  logger.info(
+    `Social sign-in: ${socialNames.length > 0 ? socialNames.join(', ') : 'none configured'}.`,
   )
 
   // In the background: requests never wait on it (history reads whatever is indexed).
