@@ -53,6 +53,22 @@ describe('parseEnv', () => {
       LATCH_AUTH_URL: 'http://127.0.0.1:4177',
       LATCH_SMTP_URL: 'smtp://127.0.0.1:4178',
       LATCH_MAIL_FROM: 'Latch <login@latch.localhost>',
+      LATCH_SOCIAL_GOOGLE_ISSUER: 'https://accounts.google.com',
+      LATCH_SOCIAL_APPLE_ISSUER: 'https://appleid.apple.com',
+      LATCH_SOCIAL_GITHUB_AUTHORIZATION_URL: 'https://github.com/login/oauth/authorize',
+      LATCH_SOCIAL_GITHUB_TOKEN_URL: 'https://github.com/login/oauth/access_token',
+      LATCH_SOCIAL_GITHUB_USERINFO_URL: 'https://api.github.com/user',
+      LATCH_SOCIAL_DISCORD_AUTHORIZATION_URL: 'https://discord.com/oauth2/authorize',
+      LATCH_SOCIAL_DISCORD_TOKEN_URL: 'https://discord.com/api/oauth2/token',
+      LATCH_SOCIAL_DISCORD_USERINFO_URL: 'https://discord.com/api/users/@me',
+      LATCH_SOCIAL_X_AUTHORIZATION_URL: 'https://x.com/i/oauth2/authorize',
+      LATCH_SOCIAL_X_TOKEN_URL: 'https://api.x.com/2/oauth2/token',
+      LATCH_SOCIAL_X_USERINFO_URL: 'https://api.x.com/2/users/me',
+      LATCH_SOCIAL_FACEBOOK_AUTHORIZATION_URL: 'https://www.facebook.com/v21.0/dialog/oauth',
+      LATCH_SOCIAL_FACEBOOK_TOKEN_URL: 'https://graph.facebook.com/v21.0/oauth/access_token',
+      LATCH_SOCIAL_FACEBOOK_USERINFO_URL: 'https://graph.facebook.com/me?fields=id,name,email',
+      LATCH_FARCASTER_CHAIN_ID: 10,
+      LATCH_FARCASTER_ID_REGISTRY: '0x00000000Fc6c5F01Fc30151999387Bb99A9f489b',
     })
     expect(defaultStateDir).toBe(path.resolve(import.meta.dirname, '../../../.latch'))
   })
