@@ -8,7 +8,7 @@ import { showExportKey } from './ui/showExportKey.ts'
 export function createDomFrameUi(host: HTMLElement): FrameUi {
   const root = host.ownerDocument.documentElement
   return {
-    askNewPassphrase: () => askNewPassphrase(host),
+    askNewPassphrase: (options) => askNewPassphrase(host, options),
     askPassphrase: (options) => askPassphrase(host, options),
     confirmRequest: (request) => confirmRequest(host, request),
     showExportKey: (steps) => showExportKey(host, steps),

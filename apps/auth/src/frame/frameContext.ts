@@ -29,9 +29,13 @@ export type ExportKeySteps = {
  * A cancelled dialog rejects with `userRejected()` (4001).
  */
 export type FrameUi = {
-  askNewPassphrase(): Promise<string>
+  /** `account` names whose wallet it is (`describeAccount`). */
+  askNewPassphrase(options: { account: string }): Promise<string>
   /** Resolves once `verify` accepted the passphrase (a failure is shown in the dialog). */
-  askPassphrase(options: { verify(passphrase: string): Promise<void> }): Promise<string>
+  askPassphrase(options: {
+    account: string
+    verify(passphrase: string): Promise<void>
+  }): Promise<string>
   confirmRequest(request: ConfirmRequest): Promise<boolean>
   showExportKey(steps: ExportKeySteps): Promise<void>
   setTheme(mode: 'light' | 'dark'): void

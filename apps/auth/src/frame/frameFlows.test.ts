@@ -279,6 +279,7 @@ describe('the frame against the real API', () => {
     fake.settings.passphrases = ['not the passphrase', 'correct horse battery staple']
     expect(result(await page.request('getUser'))).toMatchObject({ address, email })
     expect(fake.passphraseErrors).toEqual(['The recovery passphrase is wrong.'])
+    expect(fake.accounts).toEqual([email])
     // This device now signs on its own share.
     const signed = result<{ result: Hex }>(
       await page.request('rpcRequest', {

@@ -72,7 +72,7 @@ async function start(page: Page, provider: string, mode: 'popup' | 'redirect' = 
 
 describe('social sign-in in the frame', () => {
   it('signs in with a provider: the secret stays here, the session opens, the wallet follows', async () => {
-    const { api, page, store, open } = await setup()
+    const { api, page, fake, store, open } = await setup()
     const state = await start(page, 'github')
     // The API got the page's origin, the return URL and only the secret's hash.
     const startCall = api.calls.find((call) => call.path === '/auth/v1/social/start')
@@ -129,6 +129,8 @@ describe('social sign-in in the frame', () => {
       preferredAccountType: 'eoa',
       accounts: [{ address: user.address, type: 'eoa' }],
     })
+    // The passphrase dialog named whose wallet it is.
+    expect(fake.accounts).toEqual(['ada on GitHub'])
     expect(await store.getSession()).toMatchObject({
       email: 'ada@example.com',
       username: 'ada',
@@ -159,6 +161,7 @@ describe('social sign-in in the frame', () => {
       username: 'alan',
       signInMethod: 'x',
     })
+    expect(backUi.accounts).toEqual(['alan on X'])
     expect(result(await back.request('isConnected'))).toEqual({ isConnected: true })
     expect(await back.request('exportKey')).toMatchObject({ ok: false, error: { code: 4001 } })
     expect(backUi.exportEmails).toEqual([null])

@@ -8,6 +8,7 @@ import { openRecoveryShare } from '../keys/openRecoveryShare.ts'
 import { sealRecoveryShare } from '../keys/sealRecoveryShare.ts'
 import { splitKey } from '../keys/splitKey.ts'
 import { toBase64 } from '../keys/toBase64.ts'
+import { describeAccount } from './describeAccount.ts'
 import type { FrameContext } from './frameContext.ts'
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
@@ -17,9 +18,13 @@ const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase(
  * generated here, split 2-of-3; the auth share and the sealed recovery share go to the API,
  * the device share stays wrapped in IndexedDB. The key itself is never stored or sent.
  */
-export async function createWallet(context: FrameContext, token: string): Promise<AuthUser> {
+export async function createWallet(
+  context: FrameContext,
+  token: string,
+  account: string,
+): Promise<AuthUser> {
   return context.dialog(async () => {
-    const passphrase = await context.ui.askNewPassphrase()
+    const passphrase = await context.ui.askNewPassphrase({ account })
     let key: Hex | undefined = generatePrivateKey()
     const address = privateKeyToAddress(key)
     const shares = await splitKey(key)
@@ -50,6 +55,7 @@ export async function recoverWallet(context: FrameContext, user: AuthUser): Prom
     let share: Uint8Array | undefined
     // The dialog stays open until the passphrase opens the share (a wrong one is said there).
     await context.ui.askPassphrase({
+      account: describeAccount(user),
       verify: async (passphrase) => {
         share = await openRecoveryShare(sealedRecoveryShare, passphrase)
       },

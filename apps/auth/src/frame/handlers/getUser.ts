@@ -1,5 +1,6 @@
 import { getAddress } from 'viem'
 import { AuthApiError } from '../../errors/frameRequest.ts'
+import { describeAccount } from '../describeAccount.ts'
 import type { FrameContext, FrameHandler } from '../frameContext.ts'
 import { createWallet, recoverWallet } from '../walletKeys.ts'
 import { requireSession } from './connect.ts'
@@ -24,7 +25,7 @@ export const getUser: FrameHandler<'getUser'> = async (context, { chainId: asked
   let user = await context.api.getUser(session.token)
   if (!user.address) {
     try {
-      user = await createWallet(context, session.token)
+      user = await createWallet(context, session.token, describeAccount(user))
     } catch (error) {
       // Another device of this user created it meanwhile: recover that one instead.
       if (!(error instanceof AuthApiError && error.apiCode === 'WALLET_EXISTS')) throw error

@@ -12,6 +12,8 @@ export function createFakeFrameUi() {
   /** What the export dialog was told of the account's email, and what it showed failing. */
   const exportEmails: (string | null)[] = []
   const exportErrors: string[] = []
+  /** Whose wallet each passphrase dialog named. */
+  const accounts: string[] = []
   const settings = {
     newPassphrase: 'correct horse battery staple',
     /** Tried in order by the passphrase dialog until one opens the share. */
@@ -30,11 +32,13 @@ export function createFakeFrameUi() {
     return true
   }
   const ui: FrameUi = {
-    async askNewPassphrase() {
+    async askNewPassphrase({ account }) {
+      accounts.push(account)
       if (cancelled()) throw new FrameUiCancelledError()
       return settings.newPassphrase
     },
-    async askPassphrase({ verify }) {
+    async askPassphrase({ account, verify }) {
+      accounts.push(account)
       if (cancelled()) throw new FrameUiCancelledError()
       for (const passphrase of settings.passphrases) {
         try {
@@ -67,5 +71,14 @@ export function createFakeFrameUi() {
       themes.push(mode)
     },
   }
-  return { ui, settings, confirmations, themes, passphraseErrors, exportEmails, exportErrors }
+  return {
+    ui,
+    settings,
+    confirmations,
+    themes,
+    passphraseErrors,
+    exportEmails,
+    exportErrors,
+    accounts,
+  }
 }

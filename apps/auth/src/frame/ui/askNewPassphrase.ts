@@ -6,16 +6,19 @@ import { getNewPassphraseErrors } from './getNewPassphraseErrors.ts'
 import { openDialog } from './openDialog.ts'
 
 /**
- * Asks for a new recovery passphrase, twice (a new wallet). Resolves with it once it has at
+ * Asks for a new recovery passphrase, twice (a new wallet; `account` names whose). Resolves with it once it has at
  * least 8 characters and both fields match; rejects with `FrameUiCancelledError` on Cancel or
  * Escape. The fields are emptied when the dialog closes.
  */
-export function askNewPassphrase(host: HTMLElement): Promise<string> {
+export function askNewPassphrase(
+  host: HTMLElement,
+  options: { account?: string | undefined } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
+    const whose = options.account ? `your wallet for ${options.account}` : 'your wallet'
     const dialog = openDialog(host, {
       title: 'Set a recovery passphrase',
-      description:
-        'You will need it to use your wallet on another device. Keep it somewhere safe: Latch cannot reset it or read it.',
+      description: `You will need it to use ${whose} on another device. Keep it somewhere safe: Latch cannot reset it or read it.`,
       onEscape: cancel,
     })
     const doc = dialog.document

@@ -7,6 +7,8 @@ import { openDialog } from './openDialog.ts'
 import { toDialogErrorText } from './toDialogErrorText.ts'
 
 export type AskPassphraseOptions = {
+  /** Whose wallet it is ("ada@example.com", "ada on GitHub"). */
+  account?: string | undefined
   /** Shown at once under the field (for example after a wrong passphrase). */
   error?: string | undefined
   /**
@@ -27,8 +29,9 @@ export function askPassphrase(
   return new Promise((resolve, reject) => {
     const dialog = openDialog(host, {
       title: 'Enter your recovery passphrase',
-      description:
-        'This device is new to your wallet. Enter the recovery passphrase you set when you created it.',
+      description: `This device is new to ${
+        options.account ? `your wallet for ${options.account}` : 'your wallet'
+      }. Enter the recovery passphrase you set when you created it.`,
       onEscape: cancel,
     })
     const doc = dialog.document
