@@ -4,12 +4,16 @@
  */
 export {
   anvilAccounts,
+  completeOidcLogin,
   createFarcasterSignature,
   findFreePort,
   idRegistryAbi,
   isPortFree,
+  oidcTestUsers,
+  type StartLocalOidcProviderReturnType,
   type StartRelayReturnType,
   signInWithFarcaster,
+  startLocalOidcProvider,
   writeDevnetManifest,
 } from '@latch/devnet'
 export { createApiTestConfig } from './createApiTestConfig.ts'
