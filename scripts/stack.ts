@@ -124,6 +124,7 @@ export function stackPortLabels(portBase: number): { port: number; label: string
     { port: ports.auth, label: 'embedded wallet site (apps/auth)' },
     { port: ports.smtp, label: 'devnet mailbox (SMTP)' },
     { port: ports.farcaster, label: 'devnet Farcaster auth relay' },
+    { port: ports.oidc, label: 'devnet OpenID provider (social sign-in)' },
   ]
 }
 

@@ -1,6 +1,11 @@
 import { spawnSync } from 'node:child_process'
 import { resolve } from 'node:path'
-import { type LatchConfig, loadConfig } from '@latch/config'
+import {
+  getSocialProviderSettings,
+  type LatchConfig,
+  listSocialSignIns,
+  loadConfig,
+} from '@latch/config'
 import { assertPortsFree } from '../apps/devnet/src/assertPortsFree.ts'
 import { defaultPortBase } from '../apps/devnet/src/ports.ts'
 import { stackPortLabels, startStack } from './stack.ts'
@@ -73,6 +78,12 @@ try {
 }
 
 const { manifest } = stack
+// The social sign-ins served by the local OpenID provider (not those LATCH_SOCIAL_* points elsewhere).
+const socialSettings = getSocialProviderSettings(config, manifest)
+const localSocials = listSocialSignIns(config, manifest).filter(
+  (button) => button !== 'farcaster' && socialSettings[button]?.source === 'devnet',
+)
+const oidcUrl = manifest.oidc ? new URL(manifest.oidc.providers.google.issuer).origin : undefined
 const seconds = ((performance.now() - startedAt) / 1000).toFixed(1)
 console.log(`
 Latch is running${dev ? ' (web app with hot reload)' : ''} (ready in ${seconds} s). Open ${stack.webUrl}
@@ -81,7 +92,7 @@ Latch is running${dev ? ' (web app with hot reload)' : ''} (ready in ${seconds} 
   API            ${stack.apiUrl}
   Auth site      ${stack.authUrl}   (the embedded wallet's frame)
   Mailbox        ${stack.mailboxUrl}   (sign-in codes; also printed here)
-  Relay          ${manifest.relayUrl}   (WalletConnect)
+${oidcUrl && localSocials.length > 0 ? `  Social sign-in ${oidcUrl}   (local OpenID provider: ${localSocials.join(', ')}; test users Ada, Grace, Alan)\n` : ''}  Relay          ${manifest.relayUrl}   (WalletConnect)
 ${manifest.farcaster ? `  Farcaster      ${manifest.farcaster.relayUrl}   (auth relay; its sign-in links open a test client: ${manifest.farcaster.accounts.map((a) => `@${a.username}`).join(', ')})\n` : ''}  Faucet         ${manifest.faucetUrl}   (or: npm run faucet -- ADDRESS)
   Project id     ${manifest.projectId}
 ${manifest.chains.map((c) => `  ${c.name.padEnd(20)} ${c.rpcUrl}   chain id ${c.id}`).join('\n')}
@@ -89,7 +100,7 @@ ${manifest.chains.map((c) => `  ${c.name.padEnd(20)} ${c.rpcUrl}   chain id ${c.
   No wallet extension? Pick "Devnet Wallet" in the connect dialog: it holds a funded
   devnet test key (${manifest.demoWallet.address}) and asks before every signature.
   Or sign in with any email address: no mail leaves this machine; the code is printed
-  here and listed in the Mailbox.
+  here and listed in the Mailbox.${localSocials.length > 0 ? " Social sign-in opens the local OpenID provider's\n  page: pick a test user there (or Deny); nothing leaves this machine." : ''}
   Devnet state: ${stack.manifestPath}
   Press Ctrl-C to stop everything.
 `)

@@ -1,3 +1,4 @@
+/// <reference path="./oidcProvider.d.ts" />
 import type { AdapterConstructor, AdapterPayload } from 'oidc-provider'
 
 export type CreateOidcMemoryAdapterParameters = {

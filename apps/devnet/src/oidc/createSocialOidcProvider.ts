@@ -1,3 +1,4 @@
+/// <reference path="./oidcProvider.d.ts" />
 import { generateKeyPair, randomBytes } from 'node:crypto'
 import { promisify } from 'node:util'
 import { type SocialProvider, socialProviderNames } from '@latch/api-contract'

@@ -1,3 +1,4 @@
+/// <reference path="./oidcProvider.d.ts" />
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type SocialProvider, socialProviderNames, socialProviderSchema } from '@latch/api-contract'
