@@ -14,6 +14,7 @@ export function createMemoryFrameStores(): { sessions: SessionStore; deviceShare
   const shares = new Map<string, Uint8Array>()
   return {
     sessions: {
+      persistent: false,
       async getDeviceId() {
         deviceId ??= Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
           byte.toString(16).padStart(2, '0'),

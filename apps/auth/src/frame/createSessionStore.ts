@@ -39,6 +39,8 @@ export type FarcasterFlow = {
 export type StoredFlows = { social: SocialFlow; farcaster: FarcasterFlow }
 
 export type SessionStore = {
+  /** Whether what it keeps outlives the page (false: the in-memory fallback). */
+  readonly persistent: boolean
   /** This browser's device id (32 lowercase hex), created on first use and kept after sign-out. */
   getDeviceId(): Promise<string>
   getSession(): Promise<StoredSession | undefined>
@@ -108,6 +110,7 @@ export function createSessionStore(idb: IDBFactory = indexedDB): SessionStore {
   }
 
   return {
+    persistent: true,
     async getDeviceId() {
       const existing = await get<string>('deviceId')
       if (existing) return existing

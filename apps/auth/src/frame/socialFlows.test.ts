@@ -4,6 +4,7 @@ import { IDBFactory } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import { createDeviceShareStore } from '../keys/createDeviceShareStore.ts'
 import { createFrame } from './createFrame.ts'
+import { createMemoryFrameStores } from './createMemoryFrameStores.ts'
 import { createSessionStore } from './createSessionStore.ts'
 import { createFakeFrameUi } from './testing/createFakeFrameUi.ts'
 import { createFakeFrameWindow } from './testing/createFakeFrameWindow.ts'
@@ -417,6 +418,45 @@ describe('Farcaster sign-in in the frame', () => {
       },
     })
     expect(await store.getFlow('farcaster')).toBeUndefined()
+  })
+})
+
+describe('social sign-in without IndexedDB (third-party storage blocked)', () => {
+  it('works in a popup; a redirect, which would lose the flow, asks to allow pop-ups', async () => {
+    const api = createFakeSocialApi({ now: Date.now })
+    const page = createFakeFrameWindow({ pageOrigin })
+    createFrame({
+      config: { projectId, apiUrl: 'http://api.test', allowedOrigins: [pageOrigin] },
+      window: page.window,
+      ui: createFakeFrameUi().ui,
+      ...createMemoryFrameStores(),
+      fetchFn: api.fetchFn,
+      scryptN: 2 ** 10,
+    }).start()
+    expect(
+      await page.request('getSocialRedirectUri', {
+        provider: 'discord',
+        mode: 'redirect',
+        returnUrl,
+      }),
+    ).toMatchObject({
+      ok: false,
+      error: {
+        code: 'POPUP_REQUIRED',
+        message: 'Allow pop-ups for this site to sign in with Discord.',
+      },
+    })
+    expect(api.count('/auth/v1/social/start')).toBe(0)
+    const state = await start(page, 'discord')
+    expect(
+      result(
+        await page.request('connectSocial', {
+          provider: 'discord',
+          uri: `?code=ada&state=${state}`,
+        }),
+      ),
+    ).toEqual({ action: 'CONNECT' })
+    expect(result(await page.request('isConnected'))).toEqual({ isConnected: true })
   })
 })
 

@@ -22,6 +22,12 @@ export const getSocialRedirectUri: FrameHandler<'getSocialRedirectUri'> = async 
   } catch {}
   if (returnOrigin !== request.origin)
     throw new FrameRequestError(-32602, 'The return URL must be a page of this app.')
+  // Storage refused (the in-memory fallback): the flow would not survive the redirect.
+  if (mode === 'redirect' && !context.sessions.persistent)
+    throw new FrameRequestError(
+      'POPUP_REQUIRED',
+      `Allow pop-ups for this site to sign in with ${socialProviderNames[provider]}.`,
+    )
   return startSignIn(async () => {
     // Whatever was started before is over once a new one starts.
     await context.sessions.clearFlow('social')
