@@ -22,6 +22,7 @@ import { latchCollectionAbi, uniswapV2RouterAbi } from './abis.ts'
 import { assertPortsFree } from './assertPortsFree.ts'
 import { publicChainIds } from './chains.ts'
 import { runFaucetCli } from './cli/faucet.ts'
+import { readOrCreateOidcClients } from './oidc/readOrCreateOidcClients.ts'
 import { readDevnetManifest } from './readManifest.ts'
 import { type StartDevnetReturnType, startDevnet } from './startDevnet.ts'
 
@@ -314,6 +315,44 @@ describe('startDevnet', () => {
     expect(messages.map((message) => message.codes)).toEqual([['482913']])
   })
 
+  test('the local OpenID provider serves the social providers on the oidc port', async () => {
+    const providers = devnet.manifest.oidc?.providers
+    const issuer = `http://127.0.0.1:${portBase + 9}/google`
+    expect(providers?.google).toMatchObject({
+      issuer,
+      clientId: 'latch-devnet-google',
+      authorizationUrl: `${issuer}/auth`,
+    })
+    expect(Object.keys(providers ?? {}).sort()).toEqual([
+      'apple',
+      'discord',
+      'facebook',
+      'github',
+      'google',
+      'x',
+    ])
+    // The secrets are the state dir's, kept from one start to the next.
+    const clients = await readOrCreateOidcClients(stateDir)
+    expect(providers?.github.clientSecret).toBe(clients.github.clientSecret)
+    // It sends people back to the stack's API only.
+    const authorize = (redirectUri: string) => {
+      const url = new URL(`${issuer}/auth`)
+      url.search = new URLSearchParams({
+        client_id: 'latch-devnet-google',
+        redirect_uri: redirectUri,
+        response_type: 'code',
+        scope: 'openid',
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+      }).toString()
+      return fetch(url, { redirect: 'manual' })
+    }
+    const started = await authorize(`http://127.0.0.1:${portBase + 1}/auth/v1/social/callback`)
+    expect(started.status).toBe(303)
+    expect(started.headers.get('location')).toMatch(/^\/google\/interaction\//)
+    expect((await authorize('http://127.0.0.1:1/auth/v1/social/callback')).status).toBe(400)
+  })
+
   test('a second devnet on the same ports fails with a fix', async () => {
     const rpcPort = portBase + 4
     const second = startDevnet({ portBase, stateDir })
@@ -326,7 +365,7 @@ describe('startDevnet', () => {
   test('stop() ends the chains, frees the ports and removes the manifest', async () => {
     await devnet.stop()
     await assertPortsFree(
-      [portBase + 3, portBase + 4, portBase + 5, portBase + 6].map((port) => ({
+      [portBase + 3, portBase + 4, portBase + 5, portBase + 6, portBase + 9].map((port) => ({
         port,
         label: 'test',
       })),
