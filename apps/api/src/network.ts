@@ -36,6 +36,18 @@ export type ApiNetwork = {
   priceFeedPlatform?: string | undefined
   /** The wrapped native coin (WETH): feeds price the native coin as this token. */
   wrappedNative?: Address | undefined
+  /** The Uniswap V2 deployment swaps are quoted and built on (the devnet's, or LATCH_NETWORKS' `swap`). */
+  swap?: SwapDeployment | undefined
+}
+
+/** A Uniswap V2 deployment the on-chain swap source reads and routes through. */
+export type SwapDeployment = {
+  router: Address
+  factory: Address
+  /** The router's WETH: the native coin swaps as it; routes may pass through it. */
+  weth: Address
+  /** A stablecoin routes may pass through. */
+  stable?: Address | undefined
 }
 
 /** The contracts the pool price source reads on one chain. */
@@ -80,6 +92,12 @@ export function networkFromDevnetChain(chain: DevnetChain): ApiNetwork {
       weth: normalizeAddress(chain.contracts.weth),
     },
     wrappedNative: normalizeAddress(chain.contracts.weth),
+    swap: {
+      router: normalizeAddress(chain.contracts.uniswapV2Router),
+      factory: normalizeAddress(chain.contracts.uniswapV2Factory),
+      weth: normalizeAddress(chain.contracts.weth),
+      stable: normalizeAddress(chain.contracts.usd),
+    },
     tokens: chain.tokens.map((token) => ({
       address: normalizeAddress(token.address),
       name: token.name,
@@ -104,6 +122,14 @@ export function networkFromInput(input: NetworkInput): ApiNetwork {
     multicall3: normalizeAddress(input.multicall3 ?? multicall3Address),
     priceFeedPlatform: input.priceFeedPlatform,
     wrappedNative: input.wrappedNative ? normalizeAddress(input.wrappedNative) : undefined,
+    swap: input.swap
+      ? {
+          router: normalizeAddress(input.swap.uniswapV2Router),
+          factory: normalizeAddress(input.swap.uniswapV2Factory),
+          weth: normalizeAddress(input.swap.weth),
+          stable: input.swap.stable ? normalizeAddress(input.swap.stable) : undefined,
+        }
+      : undefined,
     tokens: (input.tokens ?? []).map((token) => ({
       address: normalizeAddress(token.address),
       name: token.name,

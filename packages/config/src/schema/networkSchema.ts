@@ -9,6 +9,17 @@ const tokenSchema = z.strictObject({
   priceUsd: z.number().nonnegative().optional(),
 })
 
+const swapSchema = z.strictObject({
+  /** UniswapV2Router02 (or a fork with its interface): quotes, approvals and swaps go to it. */
+  uniswapV2Router: address,
+  /** Its factory: where the pairs are found. */
+  uniswapV2Factory: address,
+  /** The router's WETH: the native coin is swapped as this token, and routes may pass through it. */
+  weth: address,
+  /** A stablecoin routes may pass through (USDC, say). */
+  stable: address.optional(),
+})
+
 /**
  * One EVM network of LATCH_NETWORKS. `namespace` is the CAIP-2 namespace ("eip155", the only
  * one so far; Solana and Bitcoin come later); without one a network is eip155, as before.
@@ -42,6 +53,11 @@ export const eip155NetworkSchema = z
       .optional(),
     /** The wrapped native coin (WETH): the price feed prices the native coin as this token. */
     wrappedNative: address.optional(),
+    /**
+     * A Uniswap V2 deployment swaps are quoted and built on (issue 14): its router, factory and
+     * wrapped native coin, and optionally a stablecoin routes may pass through.
+     */
+    swap: swapSchema.optional(),
   })
   .superRefine((network, ctx) => {
     if (network.caipNetworkId !== undefined && network.caipNetworkId !== `eip155:${network.id}`)
