@@ -95,7 +95,7 @@ export function showExportKey(host: HTMLElement, steps: ShowExportKeySteps): Pro
     dialog.focus(field.input)
 
     async function sendCode() {
-      status.textContent = 'Sending a code to your email…'
+      status.textContent = noEmail ? 'Checking…' : 'Sending a code to your email…'
       resendButton.disabled = true
       try {
         const sentTo = await steps.askCode()
