@@ -48,7 +48,9 @@ export type StartDevnetReturnType = {
 /**
  * Starts the local chains (three anvils), deploys the tokens, Uniswap V2 pools, the lantern
  * collection and Multicall3 on each, funds anvil's accounts, serves the faucet, NFT metadata and
- * the local mailbox (SMTP on the stack's smtp port, listed at `/mailbox`), and writes the manifest that the API, the web app and the tests read.
+ * the local mailbox (SMTP on the stack's smtp port, listed at `/mailbox`), the Farcaster auth
+ * relay and the local OpenID provider (social sign-in, on the oidc port), and writes the manifest
+ * that the API, the web app and the tests read.
  */
 export async function startDevnet(
   parameters: StartDevnetParameters = {},

@@ -1,4 +1,5 @@
 import { createHash, createPublicKey, randomBytes, verify } from 'node:crypto'
+import { request as httpRequest } from 'node:http'
 import type { SocialProvider } from '@latch/api-contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { completeOidcLogin } from './completeOidcLogin.ts'
@@ -133,6 +134,22 @@ describe('discovery', () => {
     expect(oidc.providers.discord.userinfoUrl).toBe(`${oidc.url}/discord/api/users/@me`)
     expect(oidc.providers.x.userinfoUrl).toBe(`${oidc.url}/x/2/users/me`)
     expect(oidc.providers.facebook.userinfoUrl).toBe(`${oidc.url}/facebook/me`)
+  })
+
+  it('refuses a host name other than loopback (DNS rebinding)', async () => {
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const request = httpRequest(
+        `${oidc.url}/google/.well-known/openid-configuration`,
+        { headers: { Host: `rebind.example:${new URL(oidc.url).port}` } },
+        (response) => {
+          response.resume()
+          resolve(response.statusCode)
+        },
+      )
+      request.on('error', reject)
+      request.end()
+    })
+    expect(status).toBe(403)
   })
 
   it('answers 404 outside the six providers', async () => {

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { type SocialProvider, socialProviderNames, socialProviderSchema } from '@latch/api-contract'
 import type Provider from 'oidc-provider'
+import { checkBrowserRequest } from '../checkBrowserRequest.ts'
 import { DevnetError } from '../errors.ts'
 import { createSocialOidcProvider, openIdConnectProviders } from './createSocialOidcProvider.ts'
 import { findOidcTestUser, getOidcSubject, oidcTestUsers } from './oidcTestUsers.ts'
@@ -133,6 +134,12 @@ export async function startLocalOidcProvider(
     })
 
     async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+      // A DNS-rebinding page reaches loopback under its own host name: refused.
+      const check = checkBrowserRequest({ origin: undefined, host: req.headers.host })
+      if (!check.allowed) {
+        sendText(res, 403, check.message)
+        return
+      }
       const rawUrl = req.url ?? '/'
       const path = URL.parse(rawUrl, url)?.pathname ?? '/'
       const match = /^\/([a-z]+)(\/.*)?$/.exec(path)
