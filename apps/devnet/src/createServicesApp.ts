@@ -20,6 +20,8 @@ export type CreateServicesAppParameters = {
   allowedHosts?: readonly string[]
   /** The local mailbox the devnet's SMTP server fills; `/mailbox` lists it. */
   mailbox?: Mailbox
+  /** The on-ramp sandbox (`createOnrampSandbox`), served under `/onramp`. */
+  onramp?: Hono
 }
 
 const maxUint256 = 2n ** 256n - 1n
@@ -32,7 +34,7 @@ const maxUint256 = 2n ** 256n - 1n
  * the faucet; CORS is open to everyone who passes that check.
  */
 export function createServicesApp(parameters: CreateServicesAppParameters): Hono {
-  const { chains, fund, log, allowedOrigins, allowedHosts, mailbox } = parameters
+  const { chains, fund, log, allowedOrigins, allowedHosts, mailbox, onramp } = parameters
   const app = new Hono()
   const fail = (code: string, message: string, status: ContentfulStatusCode) =>
     Response.json({ error: { code, message } }, { status })
@@ -120,6 +122,8 @@ export function createServicesApp(parameters: CreateServicesAppParameters): Hono
       return c.json({ messages: mailbox.list(filter) }, 200, { 'cache-control': 'no-store' })
     })
   }
+
+  if (onramp) app.route('/onramp', onramp)
 
   app.notFound(() => fail('NOT_FOUND', 'Not found.', 404))
 
