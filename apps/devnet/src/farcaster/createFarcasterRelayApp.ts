@@ -181,7 +181,8 @@ function page(
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Security-Policy': siwfPageCsp,
       'X-Frame-Options': 'DENY',
-      'Referrer-Policy': 'no-referrer',
+      // same-origin, not no-referrer: with no-referrer the form's POST would carry `Origin: null`.
+      'Referrer-Policy': 'same-origin',
       'X-Content-Type-Options': 'nosniff',
     },
   })

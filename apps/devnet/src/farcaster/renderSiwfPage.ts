@@ -58,7 +58,7 @@ ${parameters.users
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>Sign in with Farcaster (devnet)</title>
 <style>${style}</style>
 </head>
