@@ -40,6 +40,13 @@ import {
 } from './names.ts'
 import { nftsQuerySchema, nftsResponseSchema } from './nfts.ts'
 import {
+  onrampOptionsResponseSchema,
+  onrampQuoteBodySchema,
+  onrampQuoteResponseSchema,
+  onrampUrlBodySchema,
+  onrampUrlResponseSchema,
+} from './onramp.ts'
+import {
   accountIdParam,
   addressParam,
   chainIdParam,
@@ -88,6 +95,7 @@ export type ApiRoute = {
     | 'Wallets'
     | 'Project'
     | 'Embedded wallet'
+    | 'On-ramp'
   /** Whether the call names a project (`projectId` in the query or body, or `X-Project-Id`). */
   project: boolean
   params?: z.ZodObject | undefined
@@ -372,6 +380,49 @@ export const apiRoutes = {
     body: fungiblePriceBodySchema,
     responses: {
       200: { description: 'The tokens it can price.', schema: fungiblePriceResponseSchema },
+    },
+    errors: [502],
+  },
+  onrampOptions: {
+    method: 'get',
+    path: '/v1/onramp/options',
+    summary: 'What can be bought and paid with, from the configured on-ramp providers.',
+    description:
+      "The providers' payment currencies (with each payment method's limits) and purchase currencies (with their networks), merged. When no provider answers, the built-in default list (card 10-7,500 and bank account 10-25,000, in USD and EUR) with `fallback: true` (spec section 8).",
+    tag: 'On-ramp',
+    project: true,
+    query: projectQuerySchema,
+    responses: {
+      200: { description: 'The options.', schema: onrampOptionsResponseSchema },
+    },
+  },
+  onrampQuote: {
+    method: 'post',
+    path: '/v1/onramp/quote',
+    summary: "Each on-ramp provider's quote for a purchase, best first.",
+    description:
+      "Asks every configured provider at once (each call bounded by a timeout). A provider that fails (down, an error, a bad answer) is replaced by an estimate from the price feed and its usual fee, marked `estimated: true`. The top level is the best quote in AppKit's `OnrampQuote` shape. 400 for an unknown currency or network, or an amount outside the limits.",
+    tag: 'On-ramp',
+    project: true,
+    query: projectQuerySchema,
+    body: onrampQuoteBodySchema,
+    responses: {
+      200: { description: 'The quotes.', schema: onrampQuoteResponseSchema },
+    },
+    errors: [502],
+  },
+  onrampUrl: {
+    method: 'post',
+    path: '/v1/generators/onrampurl',
+    summary: "A provider's checkout page for the destination wallets.",
+    description:
+      "The chosen provider's (`provider`, else the first configured) checkout URL, made the provider's way: a session token for Coinbase-style providers, a signed widget URL for MoonPay-style ones. 502 when the provider does not answer.",
+    tag: 'On-ramp',
+    project: true,
+    query: projectQuerySchema,
+    body: onrampUrlBodySchema,
+    responses: {
+      200: { description: 'The checkout URL.', schema: onrampUrlResponseSchema },
     },
     errors: [502],
   },

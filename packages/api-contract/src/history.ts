@@ -13,14 +13,16 @@ export const historyQuerySchema = z.object({
     .optional()
     .describe("The previous page's `next`, for older transactions."),
   /**
-   * `coinbase` (what the reference client sends): on-ramp purchases only, instead of the
-   * account's transactions. Latch has no on-ramp yet, so the answer is `{ data: [], next: null }`.
+   * On-ramp purchases only, instead of the account's transactions: `coinbase` (what the
+   * reference client sends) or `moonpay`, that provider's purchases; `all`, every provider's.
+   * A purchase is a transfer to the account from a provider's funding account (the devnet
+   * sandbox's, or LATCH_ONRAMP_<ID>_SENDERS); its status reads `ONRAMP_TRANSACTION_STATUS_*`.
    */
   onramp: z
-    .enum(['coinbase'], 'onramp must be "coinbase".')
+    .enum(['coinbase', 'moonpay', 'all'], 'onramp must be "coinbase", "moonpay" or "all".')
     .optional()
     .describe(
-      '`coinbase`: on-ramp purchases only. Latch has no on-ramp yet: always an empty list.',
+      "On-ramp purchases only: `coinbase` or `moonpay` (that provider's), `all` (every provider's). Each item's status is `ONRAMP_TRANSACTION_STATUS_SUCCESS` (or `_FAILED`), as the reference client reads.",
     ),
   /** Items per page, 1 to 100 (default 25). */
   limit: z.coerce.number().int().min(1).max(100).default(25).describe('Transactions per page.'),
@@ -81,7 +83,15 @@ export const historyTransactionSchema = z.object({
       'approve',
       'deploy',
     ]),
-    status: z.enum(['confirmed', 'failed', 'pending']),
+    /** On `onramp` pages, `ONRAMP_TRANSACTION_STATUS_*` (the reference client's on-ramp statuses). */
+    status: z.enum([
+      'confirmed',
+      'failed',
+      'pending',
+      'ONRAMP_TRANSACTION_STATUS_SUCCESS',
+      'ONRAMP_TRANSACTION_STATUS_IN_PROGRESS',
+      'ONRAMP_TRANSACTION_STATUS_FAILED',
+    ]),
     hash: z.string(),
     /** ISO 8601 */
     minedAt: z.iso.datetime(),
@@ -91,6 +101,11 @@ export const historyTransactionSchema = z.object({
     /** CAIP-2 */
     chain: z.string(),
     blockNumber: z.number().int(),
+    /** The on-ramp provider (`coinbase`, `moonpay`) when this is a purchase from one (Latch extra). */
+    onramp: z
+      .string()
+      .optional()
+      .describe('The on-ramp provider id when this transaction is a purchase from one.'),
   }),
   transfers: z.array(historyTransferSchema),
 })
