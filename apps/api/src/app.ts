@@ -35,6 +35,7 @@ import { assetImagesRoute } from './routes/assetImages.ts'
 import { authNonceRoute } from './routes/authNonce.ts'
 import { balanceRoute } from './routes/balance.ts'
 import { embeddedWalletRoute } from './routes/embeddedWallet.ts'
+import { farcasterSignInRoute } from './routes/farcasterSignIn.ts'
 import { fungiblePriceRoute } from './routes/fungiblePrice.ts'
 import { historyRoute } from './routes/history.ts'
 import { identityRoute } from './routes/identity.ts'
@@ -61,6 +62,12 @@ import {
   type EmbeddedWalletLimits,
 } from './services/embeddedWallet/embeddedWalletDeps.ts'
 import type { Mailer } from './services/embeddedWallet/mailer.ts'
+import type { FarcasterIdRegistry } from './services/farcasterSignIn/createFarcasterIdRegistry.ts'
+import type { FarcasterRelayClient } from './services/farcasterSignIn/createFarcasterRelayClient.ts'
+import {
+  defaultFarcasterSignInLimits,
+  type FarcasterSignInLimits,
+} from './services/farcasterSignIn/farcasterSignInDeps.ts'
 import { createNameResolver } from './services/identity/createNameResolver.ts'
 import { type NameResolver, nullNameResolver } from './services/identity/nameResolver.ts'
 import type { NftFetchOptions } from './services/nfts/createNftMetadataResolver.ts'
@@ -176,6 +183,17 @@ export type EmbeddedWalletAppDeps = {
    */
   socialProviders?: Partial<Record<SocialProvider, SocialProviderClient>> | undefined
   socialLimits?: Partial<SocialSignInLimits> | undefined
+  /**
+   * Sign In With Farcaster (`getFarcasterSettings`: LATCH_FARCASTER_* or the devnet's relay
+   * and IdRegistry); without it `/auth/v1/farcaster` is absent.
+   */
+  farcaster?:
+    | {
+        relay: FarcasterRelayClient
+        registry: FarcasterIdRegistry
+        limits?: Partial<FarcasterSignInLimits> | undefined
+      }
+    | undefined
 }
 
 /** Quotas on what one account or project may hold. */
@@ -375,8 +393,18 @@ export function createApp(deps: AppDeps) {
         isAllowedOrigin: (project, origin) => originMatcherFor(project)(origin),
       }),
     )
-    // FARCASTER (helper C): mount `farcasterSignInRoute` from './routes/farcasterSignIn.ts'
-    // under '/auth/v1/farcaster' here with `embeddedDeps` once it lands.
+    // Sign In With Farcaster (FIP-11): a relay channel per frame, the signer checked on-chain.
+    if (embedded.farcaster)
+      app.route(
+        '/auth/v1/farcaster',
+        farcasterSignInRoute({
+          ...embeddedDeps,
+          relay: embedded.farcaster.relay,
+          registry: embedded.farcaster.registry,
+          authUrl: embedded.authUrl,
+          farcasterLimits: { ...defaultFarcasterSignInLimits, ...embedded.farcaster.limits },
+        }),
+      )
   }
 
   // Token icons are public (spec section 7: /public/getTokenImage/{id}), like images on a CDN.

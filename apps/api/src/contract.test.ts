@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import {
@@ -10,6 +11,7 @@ import {
   healthResponseSchema,
   toOpenApiPath,
 } from '@latch/api-contract'
+import { getSocialProviderSettings, parseConfig } from '@latch/config'
 import {
   announced,
   connect,
@@ -33,6 +35,13 @@ import {
   setAccountNameAttributes,
   signIn,
 } from '@latch/core'
+import {
+  completeOidcLogin,
+  type StartLocalOidcProviderReturnType,
+  type StartTestFarcasterReturnType,
+  startLocalOidcProvider,
+  startTestFarcaster,
+} from '@latch/test'
 import { encodeFunctionData, type Hex, numberToHex, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -51,6 +60,11 @@ import { createTestLogger } from './indexer/testing/createTestLogger.ts'
 import { waitFor } from './indexer/testing/waitFor.ts'
 import { loadWalletRegistry } from './registry/loadWalletRegistry.ts'
 import type { Mail } from './services/embeddedWallet/mailer.ts'
+import { createFarcasterIdRegistry } from './services/farcasterSignIn/createFarcasterIdRegistry.ts'
+import { createFarcasterRelayClient } from './services/farcasterSignIn/createFarcasterRelayClient.ts'
+import { createGuardedFetch } from './services/fetch/createGuardedFetch.ts'
+import { createSocialProviderClients } from './services/socialSignIn/createSocialProviderClients.ts'
+import { toOpenIdFetch } from './services/socialSignIn/toOpenIdFetch.ts'
 import { createMemoryWalletRegistryStore } from './stores/createMemoryWalletRegistryStore.ts'
 
 /** anvil's first test key (`testAccounts[0]`): test-only, signs as a wallet would. */
@@ -85,6 +99,31 @@ forEachDatabase('the API contract', (context) => {
   let indexer: StartIndexerReturnType
   let app: App
   let config: LatchConfig
+  let oidc: StartLocalOidcProviderReturnType
+  let farcaster: StartTestFarcasterReturnType
+  /** The frame's social and Farcaster flows (its secret, and what the API answered). */
+  const social = {
+    deviceId: '5'.repeat(32),
+    secret: 's'.repeat(43),
+    state: '',
+    uri: '',
+    callback: '',
+    channelId: '',
+  }
+  const secretHash = () => createHash('sha256').update(social.secret).digest('hex')
+  /** A social or Farcaster call as the frame makes it, parsed with the contract's schema. */
+  const callSocial = async (name: ApiRouteName, body: unknown) => {
+    const route: ApiRoute = apiRoutes[name]
+    const response = await app.request(route.path, {
+      method: 'POST',
+      headers: { origin: authOrigin, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    const json = await response.json()
+    if (!response.ok) throw new Error(`${route.path}: ${response.status} ${JSON.stringify(json)}`)
+    expect(response.headers.get('cache-control')).toBe(route.cacheControl)
+    return responseSchema(name, response.status).parse(json) as never
+  }
 
   /** One request to the app, as the page sends it (from an allowed origin). */
   const call = async (
@@ -167,6 +206,10 @@ forEachDatabase('the API contract', (context) => {
       startFrom: 'genesis',
     })
     const wallets = await loadWalletRegistry()
+    const redirectUri = 'http://localhost/auth/v1/social/callback'
+    oidc = await startLocalOidcProvider({ port: 0, redirectUris: [redirectUri] })
+    farcaster = await startTestFarcaster()
+    const outbound = createGuardedFetch({ allowPrivateHosts: true })
     app = createIndexerTestApp({
       db: context.db,
       chain,
@@ -175,6 +218,23 @@ forEachDatabase('the API contract', (context) => {
         authUrl: authOrigin,
         mailer: { send: async (mail) => void mails.push(mail) },
         authShareKey: new Uint8Array(32).fill(1),
+        socialProviders: createSocialProviderClients({
+          settings: getSocialProviderSettings(parseConfig({}), { oidc }),
+          redirectUri,
+          fetch: toOpenIdFetch(outbound),
+          allowHttpIssuers: true,
+        }),
+        farcaster: {
+          relay: createFarcasterRelayClient({
+            relayUrl: farcaster.farcaster.relayUrl,
+            fetch: outbound,
+          }),
+          registry: createFarcasterIdRegistry({
+            rpcUrl: farcaster.anvil.rpcUrl,
+            chainId: farcaster.farcaster.chainId,
+            address: farcaster.farcaster.idRegistry as Hex,
+          }),
+        },
       },
     }).app
     const head = await chain.head()
@@ -221,6 +281,8 @@ forEachDatabase('the API contract', (context) => {
     await connect(config, { connectorId: 'test.latch' })
   })
   afterAll(async () => {
+    await oidc?.stop()
+    await farcaster?.stop()
     await indexer?.stop()
     await chain?.stop()
   })
@@ -598,6 +660,64 @@ forEachDatabase('the API contract', (context) => {
     async authSignOut() {
       expect(await callAuth('authSignOut', { method: 'POST', body: {} })).toEqual({ ok: true })
       await expect(callAuth('authUser')).rejects.toThrow(/401.*SESSION_EXPIRED/)
+    },
+    async authSocialStart() {
+      const body: { uri: string; state: string } = await callSocial('authSocialStart', {
+        projectId: testProjectId,
+        provider: 'google',
+        deviceId: social.deviceId,
+        flowSecretHash: secretHash(),
+        appOrigin: pageOrigin,
+        returnUrl: `${pageOrigin}/`,
+        mode: 'popup',
+      })
+      social.state = body.state
+      social.uri = body.uri
+      const back = await completeOidcLogin({ authorizationUrl: body.uri, choice: 'ada' })
+      social.callback = back.search
+    },
+    async authSocialCallback() {
+      const route = apiRoutes.authSocialCallback
+      const response = await app.request(`${route.path}${social.callback}`)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toContain(route.responses[200].contentType)
+      expect(response.headers.get('cache-control')).toBe(route.cacheControl)
+      expect(await response.text()).toContain(social.state)
+    },
+    async authSocialCallbackScript() {
+      const route = apiRoutes.authSocialCallbackScript
+      const response = await app.request(route.path)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toContain(route.responses[200].contentType)
+    },
+    async authSocialVerify() {
+      const body: EmailVerifyResponse = await callSocial('authSocialVerify', {
+        projectId: testProjectId,
+        provider: 'google',
+        deviceId: social.deviceId,
+        flowSecret: social.secret,
+        callback: social.callback,
+      })
+      expect(body.user).toMatchObject({ signInMethod: 'google', username: 'ada_lovelace' })
+    },
+    async authFarcasterStart() {
+      const body: { url: string; channelId: string } = await callSocial('authFarcasterStart', {
+        projectId: testProjectId,
+        deviceId: social.deviceId,
+        flowSecretHash: secretHash(),
+      })
+      social.channelId = body.channelId
+      expect(body.url).toMatch(/^http/)
+    },
+    async authFarcasterVerify() {
+      expect(
+        await callSocial('authFarcasterVerify', {
+          projectId: testProjectId,
+          deviceId: social.deviceId,
+          channelId: social.channelId,
+          flowSecret: social.secret,
+        }),
+      ).toEqual({ status: 'pending' })
     },
   }
 

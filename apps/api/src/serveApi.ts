@@ -16,6 +16,9 @@ import { loadWalletRegistry } from './registry/loadWalletRegistry.ts'
 import type { WalletRegistryEntry } from './registry/walletRegistryEntrySchema.ts'
 import { createSmtpMailer } from './services/embeddedWallet/createSmtpMailer.ts'
 import { loadAuthShareKey } from './services/embeddedWallet/loadAuthShareKey.ts'
+import { createFarcasterIdRegistry } from './services/farcasterSignIn/createFarcasterIdRegistry.ts'
+import { createFarcasterRelayClient } from './services/farcasterSignIn/createFarcasterRelayClient.ts'
+import { getFarcasterSettings } from './services/farcasterSignIn/getFarcasterSettings.ts'
 import { createGuardedFetch } from './services/fetch/createGuardedFetch.ts'
 import { createSemaphore } from './services/fetch/createSemaphore.ts'
 import { createPriceSource } from './services/prices/createPriceSource.ts'
@@ -119,7 +122,21 @@ async function serve(
   const devnet = config.source === 'devnet'
   // Social sign-in: LATCH_SOCIAL_* clients, else (devnet) the local OpenID provider. Every call
   // to a provider crosses the guarded fetcher; the devnet's is on 127.0.0.1 over http.
-  const socialSettings = getSocialProviderSettings(env, devnet ? config.manifest : undefined)
+  const manifest = devnet ? config.manifest : undefined
+  const socialSettings = getSocialProviderSettings(env, manifest)
+  // The devnet's relay and chain are on 127.0.0.1; a real relay's host must be public.
+  const farcasterSettings = getFarcasterSettings({ config: env, manifest })
+  const farcaster = farcasterSettings && {
+    relay: createFarcasterRelayClient({
+      relayUrl: farcasterSettings.relayUrl,
+      fetch: createGuardedFetch({ allowPrivateHosts: devnet, limiter: outboundLimiter }),
+    }),
+    registry: createFarcasterIdRegistry({
+      rpcUrl: farcasterSettings.rpcUrl,
+      chainId: farcasterSettings.chainId,
+      address: farcasterSettings.idRegistry,
+    }),
+  }
   const socialProviders = createSocialProviderClients({
     settings: socialSettings,
     redirectUri: `${publicUrl.replace(/\/+$/, '')}/auth/v1/social/callback`,
@@ -179,6 +196,7 @@ async function serve(
       mailer: createSmtpMailer({ url: env.LATCH_SMTP_URL, from: env.LATCH_MAIL_FROM }),
       authShareKey: authShareKey.key,
       socialProviders,
+      farcaster,
     },
   })
 
@@ -198,6 +216,8 @@ async function serve(
   const socialNames = Object.values(socialSettings).map(
     (setting) => `${setting.provider}${setting.source === 'devnet' ? ' (devnet)' : ''}`,
   )
+  if (farcasterSettings)
+    socialNames.push(`farcaster${farcasterSettings.source === 'devnet' ? ' (devnet)' : ''}`)
   logger.info(
     `Social sign-in: ${socialNames.length > 0 ? socialNames.join(', ') : 'none configured'}.`,
   )

@@ -65,6 +65,16 @@ import {
   revokeSessionResponseSchema,
   sessionsResponseSchema,
 } from './sessions.ts'
+import {
+  farcasterStartBodySchema,
+  farcasterStartResponseSchema,
+  farcasterVerifyBodySchema,
+  farcasterVerifyResponseSchema,
+  socialStartBodySchema,
+  socialStartResponseSchema,
+  socialVerifyBodySchema,
+  socialVerifyResponseSchema,
+} from './socialSignIn.ts'
 import { getWalletsQuerySchema, getWalletsResponseSchema } from './walletRegistry.ts'
 
 /** One answer of a route: JSON matching `schema`, a non-JSON body of `contentType`, or none. */
@@ -268,6 +278,96 @@ function embeddedWalletRoutes() {
       project: false,
       responses: { 200: { description: 'Signed out.', schema: okResponseSchema } },
       errors: [401, 403],
+      cacheControl: noStore,
+    },
+    authSocialStart: {
+      method: 'post',
+      path: '/auth/v1/social/start',
+      summary:
+        "Starts a social sign-in (Google, X, Discord, GitHub, Apple, Facebook): the provider's authorization URL.",
+      description: `${embeddedCaller} Stores the flow for 10 minutes, single use, bound to the frame by \`flowSecretHash\` (SHA-256 of its secret), the device and the project; at most a few open flows per device, and hourly caps per device and IP. \`appOrigin\` must be an allowed origin of the project and \`returnUrl\` a page on it (else 400). The URL asks for the authorization code with PKCE (S256), the state and, for OpenID Connect, a nonce; its redirect URI is \`<public API URL>/auth/v1/social/callback\`. With \`Authorization: Bearer <token>\` and \`link: true\` the flow links the provider to that user (401 \`SESSION_EXPIRED\` without a session). 404 \`PROVIDER_NOT_CONFIGURED\` for a provider without a client; 502 \`PROVIDER_UNAVAILABLE\` when its discovery fails.`,
+      tag: 'Embedded wallet',
+      project: true,
+      body: socialStartBodySchema,
+      responses: {
+        200: { description: 'The authorization URL and state.', schema: socialStartResponseSchema },
+      },
+      errors: [401, 404, 502],
+      cacheControl: noStore,
+    },
+    authSocialCallback: {
+      method: 'get',
+      path: '/auth/v1/social/callback',
+      summary: "The provider's redirect back: a small page that hands the query string to the app.",
+      description:
+        "Opened top-level by the provider (no Origin check). Looks the flow up by `state` without using it. Popup mode: a page (no inline script, CSP `script-src 'self'`) that posts `{ type: 'latch:social:callback', state, search }` to its opener at the flow's `appOrigin` only and closes; without an opener it goes to `returnUrl#latch-social=<search>`. Redirect mode: a 303 there. An unknown, used or expired state: a 400 page 'This sign-in link is no longer valid. Go back to the app and start again.'",
+      tag: 'Embedded wallet',
+      project: false,
+      query: z.object({
+        state: z.string().describe('The flow id the API made.'),
+        code: z.string().optional().describe("The provider's authorization code."),
+        error: z.string().optional().describe('`access_denied` when the person declined.'),
+      }),
+      responses: {
+        200: { description: 'The page that hands the answer back.', contentType: 'text/html' },
+        303: { description: 'Redirect mode: back to `returnUrl#latch-social=...`.' },
+      },
+      cacheControl: noStore,
+    },
+    authSocialCallbackScript: {
+      method: 'get',
+      path: '/auth/v1/social/callback.js',
+      summary: "The callback page's script (posts the answer to the opener, or redirects).",
+      tag: 'Embedded wallet',
+      project: false,
+      responses: { 200: { description: 'JavaScript.', contentType: 'text/javascript' } },
+      cacheControl: noStore,
+    },
+    authSocialVerify: {
+      method: 'post',
+      path: '/auth/v1/social/verify',
+      summary:
+        "Finishes a social sign-in with the callback's query string: a bearer session and the user.",
+      description: `${embeddedCaller} The flow named by the callback's \`state\` must belong to this project, device, provider and \`flowSecret\` (compared in constant time; else 400 \`SOCIAL_STATE_MISMATCH\`), be unused and under 10 minutes old (else 400 \`SOCIAL_EXPIRED\`); it is used before the provider is asked. \`error=access_denied\`: 400 \`SOCIAL_DENIED\`. The code is traded (PKCE, state, and for OpenID Connect the ID token and nonce checked); a refused code is \`SOCIAL_EXPIRED\`, a provider that fails or times out 502 \`PROVIDER_UNAVAILABLE\`. The user is found by the provider's stable subject, never by email: a new subject is a new user (email null). A link flow (started with \`link: true\`) needs the same user's \`Authorization: Bearer\` and answers the user; 409 \`IDENTITY_TAKEN\` when another user has that identity.`,
+      tag: 'Embedded wallet',
+      project: true,
+      body: socialVerifyBodySchema,
+      responses: {
+        200: {
+          description: 'The session (a sign-in), or the user (a link).',
+          schema: z.union([socialVerifyResponseSchema, authUserSchema]),
+        },
+      },
+      errors: [401, 409, 502],
+      cacheControl: noStore,
+    },
+    authFarcasterStart: {
+      method: 'post',
+      path: '/auth/v1/farcaster/start',
+      summary:
+        "Starts Sign In With Farcaster: a relay channel's URL for the QR code or the deep link.",
+      description: `${embeddedCaller} Opens a channel at the Farcaster auth relay (LATCH_FARCASTER_RELAY_URL, or the devnet's) for 10 minutes; the channel token stays at the API. The flow is bound to the frame by \`flowSecretHash\`, the device and the project; hourly caps per device and IP. 502 \`PROVIDER_UNAVAILABLE\` when the relay fails. Served only where Farcaster is configured.`,
+      tag: 'Embedded wallet',
+      project: true,
+      body: farcasterStartBodySchema,
+      responses: {
+        200: { description: 'The channel.', schema: farcasterStartResponseSchema },
+      },
+      errors: [502],
+      cacheControl: noStore,
+    },
+    authFarcasterVerify: {
+      method: 'post',
+      path: '/auth/v1/farcaster/verify',
+      summary: 'Asks the relay once: pending, or the signed message checked and a session.',
+      description: `${embeddedCaller} The frame polls every 1.5 s. Once the Farcaster client signed, the SIWE message is checked (domain and URI the auth site's, the flow's nonce, not expired, \`farcaster://fid/<fid>\` in its resources) and its signer must be the FID's custody address in the IdRegistry (else 400 \`FARCASTER_INVALID\`); then a session opens for the FID. Wrong flow secret, device or project: 400 \`SOCIAL_STATE_MISMATCH\`; used or expired: 400 \`SOCIAL_EXPIRED\`; relay or chain down: 502 \`PROVIDER_UNAVAILABLE\`.`,
+      tag: 'Embedded wallet',
+      project: true,
+      body: farcasterVerifyBodySchema,
+      responses: {
+        200: { description: 'Pending, or the session.', schema: farcasterVerifyResponseSchema },
+      },
+      errors: [502],
       cacheControl: noStore,
     },
   } as const satisfies Record<string, ApiRoute>
