@@ -1,23 +1,21 @@
 /// <reference path="./oidcProvider.d.ts" />
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { type SocialProvider, socialProviderNames, socialProviderSchema } from '@latch/api-contract'
+import { type SocialProvider, socialProviderSchema } from '@latch/api-contract'
 import type Provider from 'oidc-provider'
 import { checkBrowserRequest } from '../checkBrowserRequest.ts'
 import { DevnetError } from '../errors.ts'
 import { createSocialOidcProvider, openIdConnectProviders } from './createSocialOidcProvider.ts'
-import { findOidcTestUser, getOidcSubject, oidcTestUsers } from './oidcTestUsers.ts'
+import { handleOidcInteraction } from './handleOidcInteraction.ts'
+import { handleOidcUserEndpoint } from './handleOidcUserEndpoint.ts'
 import { oidcUserEndpoints } from './oidcUserEndpoints.ts'
 import {
   createOidcClientSecret,
   getOidcClientId,
   type OidcClientCredentials,
 } from './readOrCreateOidcClients.ts'
-import {
-  getOidcLoginPageCsp,
-  renderOidcErrorPage,
-  renderOidcLoginPage,
-} from './renderOidcLoginPage.ts'
+import { getOidcLoginPageCsp } from './renderOidcLoginPage.ts'
+import { sendOidcResponse } from './sendOidcResponse.ts'
 
 export type StartLocalOidcProviderParameters = {
   /** 0 picks a free port (tests). It listens on 127.0.0.1 only. */
@@ -49,9 +47,6 @@ export type StartLocalOidcProviderReturnType = {
   /** Stops listening and closes open connections. Safe to call twice. */
   stop: () => Promise<void>
 }
-
-/** The largest login form body read, in bytes (it holds one button's name and value). */
-const maxFormBytes = 1_024
 
 /**
  * The devnet's local OpenID provider: one issuer per social provider (Google, GitHub, Apple,
@@ -128,7 +123,7 @@ export async function startLocalOidcProvider(
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       handle(req, res).catch((error: unknown) => {
         log(`[oidc] ${error instanceof Error ? error.message : String(error)}`)
-        if (!res.headersSent) sendText(res, 500, 'Internal error.')
+        if (!res.headersSent) sendOidcResponse(res, 500, { text: 'Internal error.' })
         else res.destroy()
       })
     })
@@ -137,7 +132,7 @@ export async function startLocalOidcProvider(
       // A DNS-rebinding page reaches loopback under its own host name: refused.
       const check = checkBrowserRequest({ origin: undefined, host: req.headers.host })
       if (!check.allowed) {
-        sendText(res, 403, check.message)
+        sendOidcResponse(res, 403, { text: check.message })
         return
       }
       const rawUrl = req.url ?? '/'
@@ -146,134 +141,39 @@ export async function startLocalOidcProvider(
       const name = socialProviderSchema.safeParse(match?.[1]).data
       const instance = name && instances.get(name)
       if (!name || !instance || !match) {
-        sendText(
-          res,
-          404,
-          'Not found. The providers live at /google, /github, /apple, /facebook, /x and /discord.',
-        )
+        const text = `Not found. The providers live at ${names.map((n) => `/${n}`).join(', ')}.`
+        sendOidcResponse(res, 404, { text })
         return
       }
       const rest = match[2] ?? '/'
       const interaction = /^\/interaction\/([A-Za-z0-9_-]{1,64})$/.exec(rest)
       if (interaction) {
-        await handleInteraction(name, instance.provider, interaction[1] as string, req, res)
+        await handleOidcInteraction({
+          name,
+          provider: instance.provider,
+          uid: interaction[1] as string,
+          csp: loginPageCsp,
+          req,
+          res,
+        })
         return
       }
       const userEndpoint = oidcUserEndpoints[name]
       if (userEndpoint && rest === userEndpoint.path) {
-        await handleUserEndpoint(name, instance.provider, req, res)
+        await handleOidcUserEndpoint({
+          name,
+          provider: instance.provider,
+          endpoint: userEndpoint,
+          clientId: clients[name].clientId,
+          req,
+          res,
+        })
         return
       }
       // oidc-provider reads its mount path from the original URL, as under Express.
       ;(req as IncomingMessage & { originalUrl?: string }).originalUrl = rawUrl
       req.url = rawUrl.slice(name.length + 1) || '/'
       instance.handle(req, res)
-    }
-
-    async function handleInteraction(
-      name: SocialProvider,
-      provider: Provider,
-      uid: string,
-      req: IncomingMessage,
-      res: ServerResponse,
-    ): Promise<void> {
-      const providerName = socialProviderNames[name]
-      let details: Awaited<ReturnType<Provider['interactionDetails']>>
-      try {
-        details = await provider.interactionDetails(req, res)
-        if (details.uid !== uid) throw new Error('uid mismatch')
-      } catch {
-        sendPage(
-          res,
-          400,
-          renderOidcErrorPage({ providerName, error: 'this sign-in request has expired' }),
-          loginPageCsp,
-        )
-        return
-      }
-      if (req.method === 'GET') {
-        sendPage(
-          res,
-          200,
-          renderOidcLoginPage({
-            providerName,
-            action: `/${name}/interaction/${uid}`,
-            users: oidcTestUsers,
-          }),
-          loginPageCsp,
-        )
-        return
-      }
-      if (req.method !== 'POST') {
-        sendText(res, 405, 'Method not allowed.', { Allow: 'GET, POST' })
-        return
-      }
-      const form = await readForm(req)
-      if (!form) {
-        sendText(res, 400, 'Expected a small form.')
-        return
-      }
-      if (form.get('action') === 'deny') {
-        await provider.interactionFinished(
-          req,
-          res,
-          { error: 'access_denied', error_description: 'The person denied the sign-in.' },
-          { mergeWithLastSubmission: false },
-        )
-        return
-      }
-      const user = oidcTestUsers.find((candidate) => candidate.key === form.get('user'))
-      const clientId = details.params.client_id
-      if (!user || typeof clientId !== 'string') {
-        sendText(res, 400, 'Choose one of the test users, or Deny.')
-        return
-      }
-      // Login and consent in one step: the grant covers every scope the app asked for.
-      const accountId = getOidcSubject(name, user)
-      const grant = new provider.Grant({ accountId, clientId })
-      if (typeof details.params.scope === 'string') grant.addOIDCScope(details.params.scope)
-      const grantId = await grant.save()
-      await provider.interactionFinished(
-        req,
-        res,
-        { login: { accountId }, consent: { grantId } },
-        { mergeWithLastSubmission: false },
-      )
-    }
-
-    async function handleUserEndpoint(
-      name: SocialProvider,
-      provider: Provider,
-      req: IncomingMessage,
-      res: ServerResponse,
-    ): Promise<void> {
-      const endpoint = oidcUserEndpoints[name]
-      if (!endpoint) return
-      if (req.method !== 'GET') {
-        sendJson(res, 405, { message: 'Method not allowed.' }, { Allow: 'GET' })
-        return
-      }
-      const unauthorized = () =>
-        sendJson(res, 401, endpoint.unauthorized, {
-          'WWW-Authenticate': 'Bearer error="invalid_token"',
-        })
-      // GitHub also takes its older `token <value>` form.
-      const value = /^(?:Bearer|token) ([A-Za-z0-9._~+/=-]{1,512})$/i.exec(
-        req.headers.authorization ?? '',
-      )?.[1]
-      if (!value) return unauthorized()
-      const token = await provider.AccessToken.find(value).catch(() => undefined)
-      const user = token && findOidcTestUser(name, token.accountId)
-      if (
-        !token ||
-        !user ||
-        token.clientId !== clients[name].clientId ||
-        token.isSenderConstrained()
-      ) {
-        return unauthorized()
-      }
-      const scopes = new Set((token.scope ?? '').split(' ').filter(Boolean))
-      sendJson(res, 200, endpoint.body(user, token.accountId, scopes))
     }
   } catch (error) {
     await stop()
@@ -297,67 +197,4 @@ export async function startLocalOidcProvider(
     }
   }
   return { url, port, providers, stop }
-}
-
-function securityHeaders(): Record<string, string> {
-  return {
-    'Cache-Control': 'no-store',
-    'Referrer-Policy': 'no-referrer',
-    'X-Content-Type-Options': 'nosniff',
-    'X-Frame-Options': 'DENY',
-  }
-}
-
-function sendPage(res: ServerResponse, status: number, html: string, csp: string): void {
-  res.writeHead(status, {
-    ...securityHeaders(),
-    'Content-Type': 'text/html; charset=utf-8',
-    'Content-Security-Policy': csp,
-  })
-  res.end(html)
-}
-
-function sendText(
-  res: ServerResponse,
-  status: number,
-  text: string,
-  headers: Record<string, string> = {},
-): void {
-  res.writeHead(status, {
-    ...securityHeaders(),
-    ...headers,
-    'Content-Type': 'text/plain; charset=utf-8',
-  })
-  res.end(text)
-}
-
-function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  res.writeHead(status, {
-    ...securityHeaders(),
-    ...headers,
-    'Content-Type': 'application/json; charset=utf-8',
-  })
-  res.end(JSON.stringify(body))
-}
-
-/** The login form's fields, or undefined when the body is not a small urlencoded form. */
-async function readForm(req: IncomingMessage): Promise<URLSearchParams | undefined> {
-  const type = req.headers['content-type'] ?? ''
-  if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
-    req.resume()
-    return undefined
-  }
-  const chunks: Buffer[] = []
-  let bytes = 0
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    bytes += chunk.length
-    if (bytes > maxFormBytes) return undefined
-    chunks.push(chunk)
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'))
 }
