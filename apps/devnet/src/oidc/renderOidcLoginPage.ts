@@ -48,7 +48,7 @@ export function renderOidcLoginPage(parameters: RenderOidcLoginPageParameters): 
   const items = parameters.users
     .map(
       (user) =>
-        `<li><button type="submit" name="user" value="${escapeHtml(user.key)}">${escapeHtml(user.name)}<small>${escapeHtml(user.email ?? 'No email shared')}</small></button></li>`,
+        `<li><button type="submit" name="user" value="${escapeHtml(user.key)}">${escapeHtml(user.name)} <small>${escapeHtml(user.email ?? 'No email shared')}</small></button></li>`,
     )
     .join('\n')
   return `<!doctype html>

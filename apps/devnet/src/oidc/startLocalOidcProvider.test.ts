@@ -177,8 +177,8 @@ describe('the login page', () => {
     const html = await page.text()
     expect(html).toContain('<title>Discord (Latch devnet)</title>')
     for (const user of oidcTestUsers) expect(html).toContain(`name="user" value="${user.key}"`)
-    expect(html).toContain('Ada Lovelace<small>ada@example.com</small>')
-    expect(html).toContain('Alan Turing<small>No email shared</small>')
+    expect(html).toContain('Ada Lovelace <small>ada@example.com</small>')
+    expect(html).toContain('Alan Turing <small>No email shared</small>')
     expect(html).toContain('name="action" value="deny"')
     expect(html).not.toContain('<script')
     const csp = page.headers.get('content-security-policy') ?? ''
