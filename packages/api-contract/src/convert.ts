@@ -23,22 +23,22 @@ export const caipTokenParam = z
   .string()
   .regex(
     /^eip155:[1-9]\d{0,15}:0x[0-9a-fA-F]{40}$/,
-    'Expected a CAIP-10 token address like "eip155:1:0x...".',
+    'Expected a CAIP-10 token address like "eip155:1:0x..."',
   )
 
 /** An amount in the token's smallest unit (wei for ether): a positive whole number. */
 export const baseUnitAmountParam = z
   .string()
-  .regex(/^\d{1,78}$/, 'Expected a whole number of base units (wei), like "1000000".')
-  .refine((value) => BigInt(value) > 0n, 'The amount must be more than 0.')
+  .regex(/^\d{1,78}$/, 'Expected a whole number of base units (wei), like "1000000"')
+  .refine((value) => !/^\d+$/.test(value) || BigInt(value) > 0n, 'Expected more than 0')
 
 /** A slippage tolerance in percent (1 = 1%), as a number or a numeric string. */
 export const slippageParam = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
   z
-    .number('Expected a slippage in percent between 0.01 and 50.')
-    .min(0.01, 'Expected a slippage in percent between 0.01 and 50.')
-    .max(50, 'Expected a slippage in percent between 0.01 and 50.'),
+    .number('Expected a percentage between 0.01 and 50')
+    .min(0.01, 'Expected a percentage between 0.01 and 50')
+    .max(50, 'Expected a percentage between 0.01 and 50'),
 )
 
 const caipAddress = z.string().describe('CAIP-10: `eip155:{chainId}:0x...`.')
