@@ -54,6 +54,26 @@ describe('createAppConfig', () => {
     ])
   })
 
+  it('offers the social sign-ins of the web config through the embedded wallet', () => {
+    const config = createAppConfig(
+      { ...webConfig, features: { email: false }, socials: ['github', 'farcaster'] },
+      fakeWindow(),
+    )
+    expect(types(config)).toEqual(['WALLET_CONNECT:walletConnect', 'AUTH:embeddedWallet'])
+    const auth = config.getState().connectors.find((connector) => connector.type === 'AUTH')
+    expect(auth?.embedded?.socials).toEqual(['github', 'farcaster'])
+    const off = createAppConfig(
+      { ...webConfig, features: { email: false, socials: false }, socials: ['github'] },
+      fakeWindow(),
+    )
+    expect(types(off)).toEqual(['WALLET_CONNECT:walletConnect'])
+    expect(
+      createAppConfig(webConfig, fakeWindow())
+        .getState()
+        .connectors.find((connector) => connector.type === 'AUTH')?.embedded?.socials,
+    ).toEqual([])
+  })
+
   it('checks the options whole: the legal checkbox with its links and email on', () => {
     const config = createAppConfig(
       {

@@ -10,9 +10,9 @@ import {
 
 /**
  * The app's `LatchConfig`: browser wallets through EIP-6963, phones through WalletConnect,
- * and email sign-in through the embedded wallet when the config has an auth site and the
- * email feature is on (its code loads only when the person starts the email flow, or when a
- * stored session is restored on load).
+ * and email and social sign-in through the embedded wallet when the config has an auth site
+ * and the email feature is on, or social sign-ins are offered (its code loads only when the
+ * person starts signing in, or when a stored session is restored on load).
  */
 export function createAppConfig(webConfig: LatchWebConfig, window: Window): LatchConfig {
   const metadata = {
@@ -36,9 +36,10 @@ export function createAppConfig(webConfig: LatchWebConfig, window: Window): Latc
     restrictedTimeZones: webConfig.restrictedTimeZones,
   }
   // The whole options, as createLatchConfig checks them (one feature alone may not validate).
-  const emailOn = resolveOptions(options).features.email
+  const { features } = resolveOptions(options)
+  const socials = features.socials ? (webConfig.socials ?? []) : []
   const embedded: Connector[] =
-    emailOn && webConfig.authUrl
+    (features.email || socials.length > 0) && webConfig.authUrl
       ? [
           embeddedWallet({
             authUrl: webConfig.authUrl,
@@ -53,6 +54,7 @@ export function createAppConfig(webConfig: LatchWebConfig, window: Window): Latc
                 ? 'dark'
                 : 'light',
             window,
+            socials,
           }),
         ]
       : []

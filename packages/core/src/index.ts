@@ -525,6 +525,7 @@ export type { SocialSignInOutcome } from './social/finishSocialSignIn.ts'
 export {
   type GetSocialRedirectReturnType,
   getSocialRedirect,
+  takeSocialRedirect,
 } from './social/getSocialRedirect.ts'
 export { openSocialPopup, socialPopupName } from './social/openSocialPopup.ts'
 export type { SocialPopupLike, SocialWindowLike } from './social/socialWindow.ts'

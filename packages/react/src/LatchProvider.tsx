@@ -1,4 +1,11 @@
-import { createModalRouter, type LatchConfig, reconnect } from '@latch/core'
+import {
+  clearFarcasterUrl,
+  createModalRouter,
+  type LatchConfig,
+  reconnect,
+  reloadAuthConnector,
+  takeSocialRedirect,
+} from '@latch/core'
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { loadAnalytics } from './analytics/loadAnalytics.ts'
@@ -26,6 +33,18 @@ export type LatchProviderProps = {
   /** Restore the last connection on mount (default true). */
   reconnectOnMount?: boolean | undefined
   children: ReactNode
+}
+
+/**
+ * The modal's router, with spec section 2's rule for leaving Farcaster sign-in while no
+ * account is active: the Farcaster URL is cleared and, 100 ms later, the auth connector reloads.
+ */
+function createRouter(config: LatchConfig) {
+  return createModalRouter({
+    getActiveAddress: () => config.getState().address,
+    clearFarcasterUrl: () => clearFarcasterUrl(config),
+    reloadAuthConnector: () => reloadAuthConnector(config),
+  })
 }
 
 /**
@@ -57,14 +76,22 @@ export function LatchProvider(props: LatchProviderProps) {
       active = false
     }
   }, [configuredLocale])
-  const [state, setState] = useState(() => ({ config, modal: createModalRouter() }))
-  if (state.config !== config) setState({ config, modal: createModalRouter() })
+  const [state, setState] = useState(() => ({ config, modal: createRouter(config) }))
+  if (state.config !== config) setState({ config, modal: createRouter(config) })
   const value = useMemo<LatchContextValue>(
     () => ({ ...state, i18n, queryClient }),
     [state, i18n, queryClient],
   )
 
   useEffect(() => (reconnectOnMount ? reconnect(config) : undefined), [config, reconnectOnMount])
+  // Back from a social sign-in by redirect (popups blocked): finish it, the modal showing it.
+  useEffect(() => {
+    const redirect = typeof window === 'undefined' ? undefined : takeSocialRedirect()
+    if (redirect)
+      void import('./social/resumeSocialInModal.ts').then((module) =>
+        module.resumeSocialInModal(state.config, state.modal, redirect),
+      )
+  }, [state])
   // Analytics loads in its own chunk after the first render, and sends only if the API says so.
   useEffect(() => loadAnalytics(state.config, state.modal), [state])
 

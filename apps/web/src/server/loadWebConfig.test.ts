@@ -37,9 +37,9 @@ const manifest: DevnetManifest = {
   },
 }
 
-function stateDirWithManifest(): string {
+function stateDirWithManifest(extra: Partial<DevnetManifest> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'latch-state-'))
-  writeFileSync(join(dir, 'devnet.json'), JSON.stringify(manifest))
+  writeFileSync(join(dir, 'devnet.json'), JSON.stringify({ ...manifest, ...extra }))
   return dir
 }
 
@@ -123,6 +123,7 @@ describe('loadWebConfig', () => {
           blockExplorerUrl: 'https://basescan.org',
         },
       ],
+      socials: [],
     })
     expect(() => parseLatchWebConfig(config)).not.toThrow()
   })
@@ -266,7 +267,6 @@ describe('loadWebConfig view options', () => {
   it.each([
     ['swaps=on', 'features.swaps: this build of Latch has no swaps yet; leave it off.'],
     ['onramp=on', 'features.onramp: this build of Latch has no on-ramp yet; leave it off.'],
-    ['socials=on', 'features.socials: this build of Latch has no social login yet; leave it off.'],
     ['pay=on', 'features.pay: this build of Latch has no pay yet; leave it off.'],
     [
       'smartSessions=on',
@@ -283,6 +283,66 @@ describe('loadWebConfig view options', () => {
         rootDir: '/nowhere',
       }),
     ).toThrow(message)
+  })
+
+  it('lists the social sign-ins the API offers (never a secret); the feature is on by default', () => {
+    const local = (provider: string) => ({
+      issuer: `http://127.0.0.1:4279/${provider}`,
+      clientId: `latch-devnet-${provider}`,
+      clientSecret: 'devnet-secret-never-on-the-page',
+      authorizationUrl: `http://127.0.0.1:4279/${provider}/auth`,
+      tokenUrl: `http://127.0.0.1:4279/${provider}/token`,
+      userinfoUrl: `http://127.0.0.1:4279/${provider}/me`,
+    })
+    const stateDir = stateDirWithManifest({
+      oidc: {
+        providers: {
+          google: local('google'),
+          github: local('github'),
+          apple: local('apple'),
+          facebook: local('facebook'),
+          x: local('x'),
+          discord: local('discord'),
+        },
+      },
+      farcaster: {
+        relayUrl: 'http://127.0.0.1:4280',
+        relayKey: 'relay-key',
+        chainId: 31337,
+        idRegistry: zero,
+        accounts: [],
+      },
+    })
+    const config = loadWebConfig({ env: { LATCH_STATE_DIR: stateDir }, rootDir: '/nowhere' })
+    // Every button, in the spec's order.
+    expect(config.socials).toEqual([
+      'google',
+      'x',
+      'discord',
+      'farcaster',
+      'github',
+      'apple',
+      'facebook',
+    ])
+    expect(JSON.stringify(config)).not.toContain('devnet-secret')
+    expect(JSON.stringify(config)).not.toContain('relay-key')
+    expect(parseLatchWebConfig(JSON.parse(JSON.stringify(config))).socials).toEqual(config.socials)
+    // A real provider's client id offers it; without one (and no devnet) none.
+    expect(
+      loadWebConfig({
+        env: {
+          LATCH_STATE_DIR: stateDirWithManifest(),
+          LATCH_SOCIAL_DISCORD_CLIENT_ID: 'discord-id',
+          LATCH_SOCIAL_DISCORD_CLIENT_SECRET: 'discord-secret',
+          LATCH_FEATURES: 'socials=on',
+        },
+        rootDir: '/nowhere',
+      }).socials,
+    ).toEqual(['discord'])
+    expect(
+      loadWebConfig({ env: { LATCH_STATE_DIR: stateDirWithManifest() }, rootDir: '/nowhere' })
+        .socials,
+    ).toEqual([])
   })
 
   it('refuses malformed settings with the setting named', () => {

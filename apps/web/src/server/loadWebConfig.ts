@@ -1,7 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type DevnetManifest, devnetManifestSchema, rpcEndpointUrl } from '@latch/api-contract'
-import { type ConfigSource, defaultApiUrl, type LatchConfig, parseConfig } from '@latch/config'
+import {
+  type ConfigSource,
+  defaultApiUrl,
+  type LatchConfig,
+  listSocialSignIns,
+  parseConfig,
+} from '@latch/config'
 import { type LatchNetwork, type LatchWebConfig, resolveOptions } from '@latch/core'
 
 export { defaultApiUrl }
@@ -117,6 +123,9 @@ export function loadWebConfig(parameters: LoadWebConfigParameters): LatchWebConf
       : {}),
     appName: config.LATCH_APP_NAME,
     networks,
+    // The social sign-ins the API offers (the same rule as its routes): the Connect view's
+    // buttons. The secrets stay on the server.
+    socials: listSocialSignIns(config, manifest),
     ...(devnetWallet ? { devnetWallet } : {}),
     ...(config.LATCH_LOCALE ? { locale: config.LATCH_LOCALE } : {}),
     ...(config.LATCH_THEME_MODE ? { themeMode: config.LATCH_THEME_MODE } : {}),

@@ -5,13 +5,18 @@ import {
   finishSocialSignIn,
   type SocialSignInOutcome,
 } from '../social/finishSocialSignIn.ts'
-import { takeSocialRedirect } from '../social/getSocialRedirect.ts'
+import {
+  type GetSocialRedirectReturnType,
+  takeSocialRedirect,
+} from '../social/getSocialRedirect.ts'
 import type { SocialWindowLike } from '../social/socialWindow.ts'
 import { startSocialSignIn } from '../social/updateSocialSignIn.ts'
 import { getAuthConnector } from './getAuthConnector.ts'
 
 export type ResumeSocialRedirectParameters = {
   chainId?: number | undefined
+  /** The redirect already taken from the address (`takeSocialRedirect`); default: take it now. */
+  redirect?: GetSocialRedirectReturnType
   /** Default the page's `window`. */
   window?: SocialWindowLike | undefined
 }
@@ -29,7 +34,7 @@ export async function resumeSocialRedirect(
   config: LatchConfig,
   parameters: ResumeSocialRedirectParameters = {},
 ): Promise<ResumeSocialRedirectReturnType> {
-  const redirect = takeSocialRedirect(parameters.window)
+  const redirect = parameters.redirect ?? takeSocialRedirect(parameters.window)
   if (!redirect) return undefined
   const connector = getAuthConnector(config)
   // Without the tab's note of a sign-in it started, the answer is not this tab's.

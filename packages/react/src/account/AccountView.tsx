@@ -59,13 +59,17 @@ export type AccountViewProps = {
    */
   identityPending?: boolean | undefined
   /**
-   * The embedded (email) wallet: its email, Update email, Export key and Sign out (which
-   * replaces Disconnect).
+   * The embedded wallet: the social username it signed in with (and the provider's name), or
+   * its email; Update email (email sign-ins), Export key and Sign out (which replaces
+   * Disconnect).
    */
   embedded?:
     | {
         email: string | undefined
-        onUpdateEmail(): void
+        /** The social sign-in: `{ username, provider }` ("ada · GitHub"). */
+        social?: { username: string | undefined; provider: string } | undefined
+        /** Undefined: no Update email (a social sign-in). */
+        onUpdateEmail: (() => void) | undefined
         onExportKey(): void
         exporting?: boolean | undefined
       }
@@ -234,19 +238,28 @@ export function AccountView(props: AccountViewProps) {
 
       {props.embedded ? (
         <div className="latch-account__embedded" data-testid="account-embedded">
-          {props.embedded.email ? (
+          {props.embedded.social ? (
+            <p className="latch-account__email" data-testid="account-social" dir="ltr">
+              {t('account.socialAccount', {
+                name: props.embedded.social.username ?? props.embedded.email ?? '',
+                provider: props.embedded.social.provider,
+              })}
+            </p>
+          ) : props.embedded.email ? (
             <p className="latch-account__email" data-testid="account-email" dir="ltr">
               {props.embedded.email}
             </p>
           ) : null}
-          <button
-            type="button"
-            className="latch-link"
-            onClick={props.embedded.onUpdateEmail}
-            data-testid="account-update-email"
-          >
-            {t('account.updateEmail')}
-          </button>
+          {props.embedded.onUpdateEmail ? (
+            <button
+              type="button"
+              className="latch-link"
+              onClick={props.embedded.onUpdateEmail}
+              data-testid="account-update-email"
+            >
+              {t('account.updateEmail')}
+            </button>
+          ) : null}
           <button
             type="button"
             className="latch-link"

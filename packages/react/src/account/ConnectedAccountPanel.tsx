@@ -20,6 +20,7 @@ import { downloadLogs } from './downloadLogs.ts'
 import { formatFiat } from './formatFiat.ts'
 import { formatRelativeTime } from './formatRelativeTime.ts'
 import { formatSignedTokenAmount, formatTokenAmount } from './formatTokenAmount.ts'
+import { getSocialAccount } from './getSocialAccount.ts'
 import { getWalletFeatures } from './getWalletFeatures.ts'
 import { groupByDate } from './groupByDate.ts'
 import { NftGrid, type NftGridProps } from './NftGrid.tsx'
@@ -163,16 +164,20 @@ function AccountPanel(props: ConnectedAccountProps) {
       embedded={
         embedded
           ? {
-              email: embedded.user?.email,
+              email: embedded.user?.email ?? undefined,
+              social: getSocialAccount(embedded.user),
               // Opened once its views are there, so each field (not the title) gets the focus.
-              onUpdateEmail: () =>
-                void preloadUpdateEmailViews()
-                  .catch(() => {})
-                  .then(() =>
-                    inModal
-                      ? router.push({ view: 'UpdateEmailWallet' })
-                      : router.open({ view: 'UpdateEmailWallet' }),
-                  ),
+              onUpdateEmail:
+                embedded.user && embedded.user.signInMethod !== 'email'
+                  ? undefined
+                  : () =>
+                      void preloadUpdateEmailViews()
+                        .catch(() => {})
+                        .then(() =>
+                          inModal
+                            ? router.push({ view: 'UpdateEmailWallet' })
+                            : router.open({ view: 'UpdateEmailWallet' }),
+                        ),
               onExportKey: embedded.exportKey,
               exporting: embedded.exporting,
             }

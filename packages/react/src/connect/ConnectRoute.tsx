@@ -4,6 +4,8 @@ import { EmailSignIn } from '../email/EmailSignIn.tsx'
 import { useConfig } from '../hooks/useConfig.ts'
 import { useLatchState } from '../hooks/useLatchState.ts'
 import { useRecommendedWallets } from '../hooks/useRecommendedWallets.ts'
+import { SocialSignIn } from '../social/SocialSignIn.tsx'
+import { useSocialSignIn } from '../social/useSocialSignIn.ts'
 import { ConnectView } from './ConnectView.tsx'
 import { getConnectMethods } from './getConnectMethods.ts'
 import { type ConnectTarget, getConnectWallets } from './getConnectWallets.ts'
@@ -36,7 +38,7 @@ function writeLegalAccepted(accepted: boolean): void {
 }
 
 /**
- * The Connect view wired up: the configured connect methods, then recent, installed and
+ * The Connect view wired up: the configured connect methods (email, the social buttons), then recent, installed and
  * recommended wallets (the registry's, while it loads or if it fails: installed wallets and
  * WalletConnect only) and "All Wallets" with the registry's count. With `collapseWallets`
  * only the WalletConnect entry and "All Wallets"; with `legalCheckbox` the checkbox first.
@@ -60,9 +62,11 @@ export function ConnectRoute(props: ConnectRouteProps) {
   // Email sign-in needs the embedded wallet's connector (an auth site configured).
   const hasEmail =
     options.features.email && connectors.some((connector) => connector.type === 'AUTH')
+  // The app's socials that the embedded wallet's auth backend offers.
+  const social = useSocialSignIn()
   const methods = getConnectMethods(options.connectMethodsOrder, {
     email: hasEmail,
-    social: options.features.socials,
+    social: social.providers.length > 0,
   })
   return (
     <ConnectView
@@ -73,6 +77,7 @@ export function ConnectRoute(props: ConnectRouteProps) {
           <EmailSignIn onNext={(route) => props.onEmailNext?.(route)} />
         ) : undefined
       }
+      social={(disabled) => <SocialSignIn signIn={social} disabled={disabled} />}
       wallets={wallets}
       loadingWallets={hasWalletConnect && registry.isPending && !options.features.collapseWallets}
       allWallets={

@@ -5,10 +5,15 @@ import type { ConnectWalletItem } from './getConnectWallets.ts'
 import { WalletList } from './WalletList.tsx'
 
 export type ConnectViewProps = {
-  /** The connect methods, in the configured order (social arrives with issue 13). */
+  /** The connect methods, in the configured order. */
   methods: readonly ConnectMethod[]
   /** The email method's field (shown where `methods` puts 'email'). */
   email?: ReactNode
+  /**
+   * The social method's buttons (shown where `methods` puts 'social'); given the legal
+   * checkbox's lock (`describedBy`) while it is not ticked.
+   */
+  social?: ((disabled: { describedBy: string } | undefined) => ReactNode) | undefined
   wallets: readonly ConnectWalletItem[]
   /** The registry is loading: placeholder rows for the recommended wallets. */
   loadingWallets: boolean
@@ -92,6 +97,10 @@ export function ConnectView(props: ConnectViewProps) {
           >
             {props.email}
           </fieldset>
+        ) : method === 'social' && props.social ? (
+          <div key={method} className="latch-connect__method">
+            {props.social(locked ? { describedBy: legalId } : undefined)}
+          </div>
         ) : method === 'wallet' ? (
           <section key={method} className="latch-connect__wallets" aria-busy={props.loadingWallets}>
             <WalletList

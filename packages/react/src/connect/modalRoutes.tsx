@@ -17,6 +17,8 @@ import {
 import { receiveRoute } from '../receive/receiveRoute.ts'
 import { sendRoute } from '../send/sendRoute.ts'
 import { sessionsRoute, signInRoute } from '../siwe/signInRoutes.ts'
+import { socialProviderNames } from '../social/socialProviderNames.ts'
+import { connectingFarcasterRoute, connectingSocialRoute } from '../social/socialRoutes.ts'
 import { approveTransactionRoute } from '../transaction/approveTransactionRoute.ts'
 import { LazyView } from '../transaction/LazyView.tsx'
 import { ConnectingExternal } from './ConnectingExternal.tsx'
@@ -67,10 +69,10 @@ export type ModalRouteEntry =
 
 /**
  * THE modal's route table: every view (core's `modalViews`: spec section 2 and Latch's own)
- * to its title and component. Exhaustive by type (`satisfies Record<ModalView, ...>`) and by
+ * to its title and component. Exhaustive by type (`Record<ModalView, ...>`) and by
  * test; a view that cannot show yet is listed as `notYetRoutable` with the reason.
  */
-export const modalRoutes = {
+export const modalRoutes: Record<ModalView, ModalRouteEntry> = {
   Connect: {
     status: 'routable',
     title: ({ t }) => t('connect.title'),
@@ -154,10 +156,17 @@ export const modalRoutes = {
     title: ({ t }) => t('signIn.title'),
     render: () => <LazyView view={signInRoute} />,
   },
+  // Sign In With Farcaster: Back while no account is active clears the URL and reloads the
+  // auth connector 100 ms later (the router's rule, wired in LatchProvider).
   ConnectingFarcaster: {
-    status: 'notYetRoutable',
-    reason:
-      'Farcaster sign-in comes with social sign-in: the frame answers connectFarcaster with "Not supported yet".',
+    status: 'routable',
+    title: ({ t }) => t('farcaster.title'),
+    render: (c) => (
+      <LazyView
+        view={connectingFarcasterRoute}
+        props={{ onCopy: c.clipboard.copy, copied: c.clipboard.copied }}
+      />
+    ),
   },
   UnsupportedChain: {
     status: 'routable',
@@ -235,4 +244,11 @@ export const modalRoutes = {
     title: ({ t }) => t('updateEmail.secondaryTitle'),
     render: () => <LazyView view={updateEmailSecondaryOtpRoute} />,
   },
-} satisfies Record<ModalView, ModalRouteEntry>
+  // A social sign-in in its popup (or coming back from a redirect); Cancel goes back.
+  ConnectingSocial: {
+    status: 'routable',
+    title: ({ t, route }) =>
+      t('social.title', { provider: socialProviderNames[route.socialProvider ?? 'google'] }),
+    render: (c) => <LazyView view={connectingSocialRoute} props={{ onCancel: c.flow.back }} />,
+  },
+}

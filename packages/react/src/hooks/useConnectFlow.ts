@@ -15,6 +15,8 @@ export const connectFlowViews: readonly ModalView[] = [
   'ConnectingWalletConnectBasic',
   'EmailVerifyOtp',
   'EmailVerifyDevice',
+  'ConnectingSocial',
+  'ConnectingFarcaster',
 ]
 
 export type UseConnectFlowReturnType = {

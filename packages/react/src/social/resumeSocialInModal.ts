@@ -1,0 +1,22 @@
+import {
+  type GetSocialRedirectReturnType,
+  type LatchConfig,
+  type ModalRouter,
+  resumeSocialRedirect,
+} from '@latch/core'
+import { returnToConnect } from './returnToConnect.ts'
+
+/**
+ * The page came back from a redirect sign-in (popups were blocked): the modal shows the
+ * progress (ConnectingSocial) while the frame finishes it; it closes once connected, or goes
+ * to Connect with the failure.
+ */
+export async function resumeSocialInModal(
+  config: LatchConfig,
+  router: ModalRouter,
+  redirect: NonNullable<GetSocialRedirectReturnType>,
+): Promise<void> {
+  router.open({ view: 'ConnectingSocial', socialProvider: redirect.provider })
+  const outcome = await resumeSocialRedirect(config, { redirect }).catch(() => undefined)
+  if (outcome?.status !== 'connected') returnToConnect(router)
+}
