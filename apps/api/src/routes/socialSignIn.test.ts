@@ -7,7 +7,7 @@ import {
   type StartLocalOidcProviderReturnType,
   startLocalOidcProvider,
 } from '@latch/test'
-import { count } from 'drizzle-orm'
+import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createApp, type EmbeddedWalletAppDeps } from '../app.ts'
 import { createChainClients } from '../createChainClients.ts'
@@ -264,6 +264,27 @@ forEachDatabase('social sign-in against the local OpenID provider', (context) =>
     } finally {
       time -= 10 * 60_000 + 1
     }
+  })
+
+  test("the ID token's nonce and the PKCE verifier are checked (openid-client)", async () => {
+    // Another nonce than the one the ID token carries: a token minted for another flow.
+    const frame = newFrame()
+    const { callback, state } = await authorize('google', frame, 'ada')
+    await context.db
+      .update(embeddedSocialFlows)
+      .set({ nonce: 'another-nonce' })
+      .where(eq(embeddedSocialFlows.id, state))
+    expect(await errorCode(await verify('google', frame, callback))).toBe(
+      '400 SOCIAL_STATE_MISMATCH',
+    )
+    // Another verifier than the challenge sent: the provider refuses the code.
+    const pkce = newFrame()
+    const other = await authorize('github', pkce, 'ada')
+    await context.db
+      .update(embeddedSocialFlows)
+      .set({ codeVerifier: 'v'.repeat(43) })
+      .where(eq(embeddedSocialFlows.id, other.state))
+    expect(await errorCode(await verify('github', pkce, other.callback))).toBe('400 SOCIAL_EXPIRED')
   })
 
   test('a provider down: PROVIDER_UNAVAILABLE at the start (discovery) and at the verify (token)', async () => {
