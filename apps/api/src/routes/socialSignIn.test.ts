@@ -15,6 +15,7 @@ import { embeddedSocialFlows, embeddedUsers } from '../db/schema/index.ts'
 import { forEachDatabase } from '../db/testing.ts'
 import { createTestLogger } from '../indexer/testing/createTestLogger.ts'
 import { networkFromInput } from '../network.ts'
+import type { Mail } from '../services/embeddedWallet/mailer.ts'
 import { createGuardedFetch } from '../services/fetch/createGuardedFetch.ts'
 import { createSocialProviderClients } from '../services/socialSignIn/createSocialProviderClients.ts'
 import { toOpenIdFetch } from '../services/socialSignIn/toOpenIdFetch.ts'
@@ -60,6 +61,7 @@ const providersFor = (oidc: StartLocalOidcProviderReturnType, only?: readonly So
   })
 
 forEachDatabase('social sign-in against the local OpenID provider', (context) => {
+  const mails: Mail[] = []
   let oidc: StartLocalOidcProviderReturnType
   let time = Date.now()
   const build = (embedded: Partial<EmbeddedWalletAppDeps> = {}) =>
@@ -76,7 +78,7 @@ forEachDatabase('social sign-in against the local OpenID provider', (context) =>
       publicUrl: apiUrl,
       embeddedWallet: {
         authUrl: `${authOrigin}/`,
-        mailer: { send: async () => {} },
+        mailer: { send: async (mail) => void mails.push(mail) },
         authShareKey: new Uint8Array(32).fill(7),
         now: () => new Date(time),
         socialProviders: providersFor(oidc, ['google', 'github', 'discord', 'x']),
@@ -189,6 +191,42 @@ forEachDatabase('social sign-in against the local OpenID provider', (context) =>
     expect(again.token).not.toBe(first.token)
     const grace = await signIn('google', 'grace')
     expect(grace.user.id).not.toBe(first.user.id)
+  })
+
+  test('an account without email: export asks for one first; adding one needs only its code', async () => {
+    const { token, user } = await signIn('x', 'grace')
+    const auth = (path: string, body: unknown) =>
+      app.request(`/auth/v1${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          origin: authOrigin,
+          authorization: `Bearer ${token}`,
+        },
+        body: JSON.stringify(body),
+      })
+    const exported = await auth('/export/start', {})
+    expect(exported.status).toBe(409)
+    expect(await exported.json()).toEqual({
+      error: {
+        code: 'CONFLICT',
+        message: 'Add an email to this wallet before exporting its key.',
+      },
+    })
+    const email = 'grace.x@example.com'
+    expect(await (await auth('/email/update', { email })).json()).toEqual({
+      action: 'VERIFY_SECONDARY_OTP',
+    })
+    expect(mails.map((mail) => mail.to)).toEqual([email])
+    const code = /^(\d{6}) is your Latch code$/.exec(mails.at(-1)?.subject ?? '')?.[1]
+    const updated = await auth('/email/update/secondary', { otp: code })
+    expect(updated.status).toBe(200)
+    expect(authUserSchema.parse(await updated.json())).toMatchObject({
+      id: user.id,
+      email,
+      username: 'grace_hopper',
+      signInMethod: 'x',
+    })
   })
 
   test('OAuth 2 (GitHub, X): the user endpoint; the same email at another provider is another user', async () => {

@@ -115,6 +115,19 @@ forEachDatabase('createDbEmbeddedWalletStore (social)', (context) => {
     expect(other.user.id).toBe('github-user')
   })
 
+  test('two first sign-ins of one new identity at once make one user', async () => {
+    const store = createDbEmbeddedWalletStore({ db: context.db })
+    const identity = { provider: 'apple' as const, subject: 'race', username: null, email: null }
+    const [one, two] = await Promise.all(
+      ['race-1', 'race-2'].map((id) =>
+        store.signInWithIdentity({ ...signInInput, identity, newUserId: id, session: session(id) }),
+      ),
+    )
+    expect(one?.user.id).toBe(two?.user.id)
+    expect(await store.getSessionByTokenHash('hash-race-1')).toMatchObject({ userId: one?.user.id })
+    expect(await store.getSessionByTokenHash('hash-race-2')).toMatchObject({ userId: one?.user.id })
+  })
+
   test('keeps the session cap for social sign-ins', async () => {
     const store = createDbEmbeddedWalletStore({ db: context.db })
     const identity = { provider: 'x' as const, subject: 'x-cap', username: 'cap', email: null }

@@ -360,69 +360,15 @@ export function createDbEmbeddedWalletStore({
         )
       return row && toIdentity(row)
     },
-    async signInWithIdentity({
-      identity,
-      newUserId,
-      deviceId,
-      projectId,
-      session,
-      now,
-      maxDevices,
-      maxSessions,
-    }) {
-      return db.transaction(async (tx) => {
-        const match = and(
-          eq(embeddedIdentities.provider, identity.provider),
-          eq(embeddedIdentities.subject, identity.subject),
-        )
-        const [known] = await tx.select().from(embeddedIdentities).where(match).for('update')
-        let userId: string
-        if (known) {
-          userId = known.userId
-          await tx
-            .update(embeddedIdentities)
-            .set({ username: identity.username, email: identity.email, lastUsedAt: now })
-            .where(match)
-        } else {
-          // A new person: a user of its own, never joined to another by the email it reports.
-          await tx.insert(embeddedUsers).values({ id: newUserId, email: null, createdAt: now })
-          await tx.insert(embeddedIdentities).values({
-            ...identity,
-            userId: newUserId,
-            createdAt: now,
-            lastUsedAt: now,
-          })
-          userId = newUserId
-        }
-        const [user] = await tx.select().from(embeddedUsers).where(eq(embeddedUsers.id, userId))
-        if (!user) throw new Error('The user row vanished during sign-in.')
-        // The provider proved the person: the device is approved (the wallet still needs the
-        // recovery passphrase on a device that has not held it).
-        await tx
-          .insert(embeddedDevices)
-          .values({ userId, deviceId, approvedAt: now, createdAt: now, lastUsedAt: now })
-          .onConflictDoUpdate({
-            target: [embeddedDevices.userId, embeddedDevices.deviceId],
-            set: {
-              approvedAt: sql`coalesce(${embeddedDevices.approvedAt}, ${now})`,
-              lastUsedAt: now,
-            },
-          })
-        await pruneDevices(tx, { userId, keep: deviceId, maxDevices })
-        await addSession(tx, {
-          userId,
-          deviceId,
-          projectId,
-          session,
-          method: identity.provider,
-          identitySubject: identity.subject,
-          now,
-          maxSessions,
-        })
-        const [stored] = await tx.select().from(embeddedIdentities).where(match)
-        if (!stored) throw new Error('The identity row vanished during sign-in.')
-        return { user, identity: toIdentity(stored) }
-      })
+    async signInWithIdentity(input) {
+      try {
+        return await signInWithIdentity(db, input)
+      } catch (error) {
+        // Two first sign-ins of the same new identity raced: the other one created it, and
+        // this one now finds it.
+        if (isUniqueViolation(error)) return signInWithIdentity(db, input)
+        throw error
+      }
     },
     async linkIdentity({ identity, now }) {
       const inserted = await db
@@ -453,6 +399,75 @@ export function createDbEmbeddedWalletStore({
       return 'linked'
     },
   }
+}
+
+/** `signInWithIdentity` in one transaction (see the store's interface). */
+function signInWithIdentity(
+  db: LatchDb,
+  {
+    identity,
+    newUserId,
+    deviceId,
+    projectId,
+    session,
+    now,
+    maxDevices,
+    maxSessions,
+  }: Parameters<EmbeddedWalletStore['signInWithIdentity']>[0],
+) {
+  return db.transaction(async (tx) => {
+    const match = and(
+      eq(embeddedIdentities.provider, identity.provider),
+      eq(embeddedIdentities.subject, identity.subject),
+    )
+    const [known] = await tx.select().from(embeddedIdentities).where(match).for('update')
+    let userId: string
+    if (known) {
+      userId = known.userId
+      await tx
+        .update(embeddedIdentities)
+        .set({ username: identity.username, email: identity.email, lastUsedAt: now })
+        .where(match)
+    } else {
+      // A new person: a user of its own, never joined to another by the email it reports.
+      await tx.insert(embeddedUsers).values({ id: newUserId, email: null, createdAt: now })
+      await tx.insert(embeddedIdentities).values({
+        ...identity,
+        userId: newUserId,
+        createdAt: now,
+        lastUsedAt: now,
+      })
+      userId = newUserId
+    }
+    const [user] = await tx.select().from(embeddedUsers).where(eq(embeddedUsers.id, userId))
+    if (!user) throw new Error('The user row vanished during sign-in.')
+    // The provider proved the person: the device is approved (the wallet still needs the
+    // recovery passphrase on a device that has not held it).
+    await tx
+      .insert(embeddedDevices)
+      .values({ userId, deviceId, approvedAt: now, createdAt: now, lastUsedAt: now })
+      .onConflictDoUpdate({
+        target: [embeddedDevices.userId, embeddedDevices.deviceId],
+        set: {
+          approvedAt: sql`coalesce(${embeddedDevices.approvedAt}, ${now})`,
+          lastUsedAt: now,
+        },
+      })
+    await pruneDevices(tx, { userId, keep: deviceId, maxDevices })
+    await addSession(tx, {
+      userId,
+      deviceId,
+      projectId,
+      session,
+      method: identity.provider,
+      identitySubject: identity.subject,
+      now,
+      maxSessions,
+    })
+    const [stored] = await tx.select().from(embeddedIdentities).where(match)
+    if (!stored) throw new Error('The identity row vanished during sign-in.')
+    return { user, identity: toIdentity(stored) }
+  })
 }
 
 /**
