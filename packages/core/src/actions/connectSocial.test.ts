@@ -265,12 +265,26 @@ describe('connectSocial', () => {
     const popup = openSocialPopup(s.page.window)
     const result = connectSocial(s.config, { provider: 'google', popup, window: s.page.window })
     const request = await s.request('getSocialRedirectUri')
-    s.frame.fail(request.id, { code: 'ORIGIN_NOT_ALLOWED', message: 'Not here.' })
+    s.frame.fail(request.id, { code: 'AUTH_INIT_FAILED', message: 'The API did not answer.' })
     await expect(result).rejects.toMatchObject({
       name: 'AuthInitError',
       shortMessage: 'A problem occurred while trying initialize authentication.',
     })
     expect(popup?.closed).toBe(true)
+  })
+
+  it("keeps the frame's own words for another refusal (pop-ups required without storage)", async () => {
+    const s = setup({ getSocialRedirectUri: undefined })
+    const result = connectSocial(s.config, {
+      provider: 'google',
+      popup: null,
+      window: s.page.window,
+    })
+    const request = await s.request('getSocialRedirectUri')
+    const message = 'Allow pop-ups for this site to sign in with Google.'
+    s.frame.fail(request.id, { code: 'POPUP_REQUIRED', message })
+    await expect(result).rejects.toMatchObject({ name: 'EmbeddedWalletRequestError', message })
+    expect(s.config.getState().socialSignIn?.error?.message).toBe(message)
   })
 
   it('times the frame out while starting as the same failure', async () => {

@@ -1,11 +1,23 @@
-import { AuthInitError, SocialSignInError } from '../errors/socialSignIn.ts'
+import {
+  EmbeddedWalletAbortedError,
+  EmbeddedWalletLoadError,
+  EmbeddedWalletTimeoutError,
+} from '../errors/embeddedWallet.ts'
+import { AuthInitError } from '../errors/socialSignIn.ts'
 
 /**
  * A failure while starting a social or Farcaster sign-in, as the spec words it: 'A problem
- * occurred while trying initialize authentication' (the frame did not load or answer, or could
- * not open the flow); the auth API's own refusals (a provider not configured) keep their words.
+ * occurred while trying initialize authentication' when the frame did not load, answer or
+ * stay (the frame itself answers AUTH_INIT_FAILED when it could not open the flow at the API,
+ * which the transport maps alike). The frame's other refusals (a provider not configured,
+ * pop-ups required) keep their own words.
  */
-export function toAuthInitError(error: unknown): Error {
-  if (error instanceof AuthInitError || error instanceof SocialSignInError) return error
-  return new AuthInitError({ cause: error })
+export function toAuthInitError(error: unknown): unknown {
+  if (
+    error instanceof EmbeddedWalletLoadError ||
+    error instanceof EmbeddedWalletTimeoutError ||
+    error instanceof EmbeddedWalletAbortedError
+  )
+    return new AuthInitError({ cause: error })
+  return error
 }
