@@ -375,7 +375,7 @@ forEachDatabase('wire compatibility with the reference client', (context) => {
     ])
   })
 
-  test('history: nft_info.flags.is_spam reads, native transfers are priced at their block, onramp is empty', async () => {
+  test('history: nft_info.flags.is_spam reads, native transfers are priced at their block, onramp lists only purchases', async () => {
     const response = await get(`/v1/account/${owner.address}/history?${q}`)
     expect(response.status).toBe(200)
     const page = historyResponseSchema.parse(await response.json())
@@ -391,11 +391,12 @@ forEachDatabase('wire compatibility with the reference client', (context) => {
     expect(coin?.price).toBe(priceAtBlock(sendBlock))
     expect(coin?.value).toBeCloseTo(0.5 * priceAtBlock(sendBlock))
 
-    // On-ramp purchases as the reference client asks for them: none yet, not everything.
+    // On-ramp purchases as the reference client asks for them: none here (no on-ramp funding
+    // account sent to this account), not everything.
     const onramp = await get(`/v1/account/${owner.address}/history?${q}&onramp=coinbase`)
     expect(onramp.status).toBe(200)
     expect(await onramp.json()).toEqual({ data: [], next: null })
-    const other = await get(`/v1/account/${owner.address}/history?${q}&onramp=moonpay`)
+    const other = await get(`/v1/account/${owner.address}/history?${q}&onramp=paypal`)
     expect(other.status).toBe(400)
     expect(await other.json()).toMatchObject({
       error: { message: expect.stringContaining('onramp') },

@@ -14,26 +14,28 @@ import { parseQuery } from './parseQuery.ts'
  * `GET /v1/account/:account/history?chainId&cursor&limit&onramp` (spec section 7): an account's
  * transactions from the index, newest first, one page per call; `next` is the cursor of the
  * following page. Read from the database (it answers while an RPC is down); transfers carry
- * their price at the time when the price source knows it. `onramp=coinbase` asks for on-ramp
- * purchases only: Latch has no on-ramp yet, so that list is empty.
+ * their price at the time when the price source knows it. `onramp=coinbase|moonpay|all` asks
+ * for on-ramp purchases only: transactions sent by a provider's funding account
+ * (`onrampSenders`: the devnet sandbox's, or LATCH_ONRAMP_<ID>_SENDERS), which every page marks
+ * with `metadata.onramp`.
  */
 export function historyRoute({
   db,
   networks,
   prices,
+  onrampSenders,
 }: {
   db: LatchDb
   networks: readonly ApiNetwork[]
   prices?: PriceSource | undefined
+  /** On-ramp funding accounts (lower case) -> provider id; none: no purchases are known. */
+  onrampSenders?: ReadonlyMap<string, string> | undefined
 }) {
   return new Hono<AppEnv>().get('/account/:account/history', async (c) => {
     const account = parseAccountId(c.req.param('account'))
     const query = parseQuery(historyQuerySchema, c.req.query())
     // Personal and changing with every block: never cached on the way.
     c.header('Cache-Control', 'private, no-store')
-    // On-ramp purchases (the reference client's `onramp=coinbase`): none until an on-ramp lands.
-    if (query.onramp !== undefined)
-      return c.json({ data: [], next: null } satisfies HistoryResponse)
     const chains = resolveChains(networks, {
       chainId: query.chainId,
       accountChainId: account.chainId,
@@ -46,7 +48,14 @@ export function historyRoute({
       apiOrigin: c.get('apiOrigin'),
       projectId: c.get('project').id,
       prices,
+      onrampSenders,
+      onrampOnly:
+        query.onramp === undefined
+          ? undefined
+          : query.onramp === 'all'
+            ? [...new Set(onrampSenders?.values() ?? [])]
+            : [query.onramp],
     })
-    return c.json(page)
+    return c.json(page satisfies HistoryResponse)
   })
 }

@@ -25,6 +25,16 @@ export type GetHistoryParameters = {
   projectId: string
   /** Prices at each transfer's block (`addTransferPrices`); none: no `price` or `value`. */
   prices?: PriceSource | undefined
+  /**
+   * On-ramp funding accounts (lower case) -> provider id: a transaction one of them sent is a
+   * purchase, with `metadata.onramp` set to the provider.
+   */
+  onrampSenders?: ReadonlyMap<string, string> | undefined
+  /**
+   * Only purchases from these providers (the `onramp` filter), their status in the reference
+   * client's `ONRAMP_TRANSACTION_STATUS_*` words.
+   */
+  onrampOnly?: readonly string[] | undefined
 }
 
 export type GetHistoryReturnType = HistoryResponse
@@ -47,11 +57,18 @@ export async function getHistory(
   if (networks.size === 0) return { data: [], next: null }
   const imageQuery = `?projectId=${encodeURIComponent(parameters.projectId)}`
 
+  const onrampSenders = parameters.onrampSenders ?? new Map<string, string>()
+  const only = parameters.onrampOnly
+  const senders = only
+    ? [...onrampSenders].filter(([, provider]) => only.includes(provider)).map(([sender]) => sender)
+    : undefined
+  if (senders?.length === 0) return { data: [], next: null }
   const { items, next } = await selectHistoryPage(db, {
     account,
     chainIds: [...networks.keys()],
     cursor,
     limit,
+    senders,
   })
   if (items.length === 0) return { data: [], next }
   const { transactions, transfers } = await selectPageActivity(db, { account, items })
@@ -67,22 +84,31 @@ export async function getHistory(
     const network = networks.get(item.chainId)
     if (!transaction || !network) return []
     const itemTransfers = transfersByKey.get(key) ?? []
-    return [
-      {
-        transaction: toHistoryTransaction({
-          account,
-          transaction,
-          transfers: itemTransfers,
-          network,
-          assets,
-          apiOrigin,
-          imageQuery,
-        }),
-        transfers: itemTransfers,
-      },
-    ]
+    const built = toHistoryTransaction({
+      account,
+      transaction,
+      transfers: itemTransfers,
+      network,
+      assets,
+      apiOrigin,
+      imageQuery,
+    })
+    const onramp = onrampSenders.get(transaction.fromAddress.toLowerCase())
+    if (onramp) built.metadata.onramp = onramp
+    if (onramp && only) built.metadata.status = toOnrampStatus(built.metadata.status)
+    return [{ transaction: built, transfers: itemTransfers }]
   })
   await addTransferPrices(parameters.prices, { items: built, networks, assets })
   const data: HistoryTransaction[] = built.map((item) => item.transaction)
   return { data, next }
+}
+
+/** A purchase's status as the reference client's on-ramp activity reads it. */
+function toOnrampStatus(
+  status: HistoryTransaction['metadata']['status'],
+): HistoryTransaction['metadata']['status'] {
+  if (status === 'confirmed') return 'ONRAMP_TRANSACTION_STATUS_SUCCESS'
+  if (status === 'failed') return 'ONRAMP_TRANSACTION_STATUS_FAILED'
+  if (status === 'pending') return 'ONRAMP_TRANSACTION_STATUS_IN_PROGRESS'
+  return status
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, exists, inArray, sql } from 'drizzle-orm'
 import type { LatchDb } from '../../db/createDatabase.ts'
-import { indexerAccountTransactions } from '../../db/schema/index.ts'
+import { indexerAccountTransactions, indexerTransactions } from '../../db/schema/index.ts'
 import { encodeHistoryCursor, type HistoryCursor } from './historyCursor.ts'
 
 export type HistoryPageItem = typeof indexerAccountTransactions.$inferSelect
@@ -11,6 +11,11 @@ export type SelectHistoryPageParameters = {
   chainIds: readonly number[]
   cursor?: HistoryCursor | undefined
   limit: number
+  /**
+   * Only transactions sent by one of these (lower-case) addresses: an on-ramp's funding
+   * accounts, for the `onramp` filter. None may match an empty list.
+   */
+  senders?: readonly string[] | undefined
 }
 
 export type SelectHistoryPageReturnType = {
@@ -27,7 +32,7 @@ export type SelectHistoryPageReturnType = {
  */
 export async function selectHistoryPage(
   db: LatchDb,
-  { account, chainIds, cursor, limit }: SelectHistoryPageParameters,
+  { account, chainIds, cursor, limit, senders }: SelectHistoryPageParameters,
 ): Promise<SelectHistoryPageReturnType> {
   const page = indexerAccountTransactions
   const rows = await db
@@ -39,6 +44,20 @@ export async function selectHistoryPage(
         inArray(page.chainId, [...chainIds]),
         cursor
           ? sql`(${page.blockTimestamp}, ${page.chainId}, ${page.blockNumber}, ${page.txIndex}) < (${cursor.blockTimestamp}, ${cursor.chainId}, ${cursor.blockNumber}, ${cursor.txIndex})`
+          : undefined,
+        senders
+          ? exists(
+              db
+                .select({ hash: indexerTransactions.hash })
+                .from(indexerTransactions)
+                .where(
+                  and(
+                    eq(indexerTransactions.chainId, page.chainId),
+                    eq(indexerTransactions.hash, page.txHash),
+                    inArray(indexerTransactions.fromAddress, [...senders]),
+                  ),
+                ),
+            )
           : undefined,
       ),
     )
