@@ -107,6 +107,26 @@ test('builds with /swap: the user, the slippage, its own estimate off', async ()
   })
 })
 
+test('a swap to another contract than the spender the user approves is refused', async () => {
+  const { fetch } = fakeFetch((url) =>
+    url.pathname.endsWith('/approve/spender')
+      ? { body: { address: router } }
+      : { body: { dstAmount: '5', tx: { to: user, data: '0x', value: '0' } } },
+  )
+  await expect(
+    source(fetch).build({
+      chainId: 1,
+      from: usdc,
+      to: swapNativeAddress,
+      amountIn: 7n,
+      user,
+      amountOutMin: 4n,
+      slippage: 1,
+      deadline: 0n,
+    }),
+  ).rejects.toThrowErrorMatchingInlineSnapshot(`[SwapAggregatorUnavailableError: The swap aggregator did not answer: a swap to another contract than its spender.]`)
+})
+
 test('failures: no liquidity is "no route"; 5xx, refusals and odd answers are the aggregator being down', async () => {
   const trade = { chainId: 1, from: swapNativeAddress, to: usdc, amountIn: 1n } as const
   const failing = (answer: Parameters<typeof fakeFetch>[0]) =>
@@ -116,14 +136,22 @@ test('failures: no liquidity is "no route"; 5xx, refusals and odd answers are th
       status: 400,
       body: { statusCode: 400, description: 'insufficient liquidity' },
     })),
-  ).rejects.toThrowErrorMatchingInlineSnapshot(`[NoSwapRouteError: No route from "0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE" to "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48" (the aggregator found none).]`)
+  ).rejects.toThrowErrorMatchingInlineSnapshot(
+    `[NoSwapRouteError: No route from "0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE" to "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48" (the aggregator found none).]`,
+  )
   await expect(
     failing(() => ({ status: 503, body: {} })),
-  ).rejects.toThrowErrorMatchingInlineSnapshot(`[SwapAggregatorUnavailableError: The swap aggregator did not answer: HTTP 503.]`)
+  ).rejects.toThrowErrorMatchingInlineSnapshot(
+    `[SwapAggregatorUnavailableError: The swap aggregator did not answer: HTTP 503.]`,
+  )
   await expect(
     failing(() => ({ body: { dstAmount: 'lots' } })),
-  ).rejects.toThrowErrorMatchingInlineSnapshot(`[SwapAggregatorUnavailableError: The swap aggregator did not answer: an answer of an unexpected shape.]`)
+  ).rejects.toThrowErrorMatchingInlineSnapshot(
+    `[SwapAggregatorUnavailableError: The swap aggregator did not answer: an answer of an unexpected shape.]`,
+  )
   await expect(
     failing(() => new Error('socket hang up')),
-  ).rejects.toThrowErrorMatchingInlineSnapshot(`[SwapAggregatorUnavailableError: The swap aggregator did not answer: no answer.]`)
+  ).rejects.toThrowErrorMatchingInlineSnapshot(
+    `[SwapAggregatorUnavailableError: The swap aggregator did not answer: no answer.]`,
+  )
 })

@@ -1,4 +1,4 @@
-import { type Address, getAddress, type Hex, isAddress } from 'viem'
+import { type Address, getAddress, type Hex, isAddress, isAddressEqual } from 'viem'
 import { z } from 'zod'
 import { BaseError } from '../../errors/base.ts'
 import { NoSwapRouteError, SwapAggregatorUnavailableError } from '../../errors/swap.ts'
@@ -121,6 +121,11 @@ export function createAggregatorSwapSource({
       parameters.quote?.source === 'aggregator'
         ? parameters.quote.spender
         : await getSpender(chainId, signal)
+    // The user approves the spender: a swap sent anywhere else is not one Latch hands out.
+    if (!isAddressEqual(body.tx.to, spender))
+      throw new SwapAggregatorUnavailableError({
+        reason: 'a swap to another contract than its spender',
+      })
     return {
       to: getAddress(body.tx.to),
       data: body.tx.data.toLowerCase() as Hex,
