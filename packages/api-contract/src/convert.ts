@@ -56,12 +56,13 @@ export const swapTokenSchema = z.object({
   symbol: z.string(),
   address: caipAddress,
   decimals: z.number().int(),
-  /** The API's icon URL of the token (`/public/getTokenImage/...`). */
-  logoUri: z.string(),
-  /** Whether the token takes EIP-2612 permits; Latch asks for an approval instead (false). */
-  eip2612: z.boolean(),
-  /** Latch: the price of one whole token in USD (0 when unknown). */
-  price: z.number(),
+  logoUri: z.string().describe("The API's icon URL of the token (`/public/getTokenImage/...`)."),
+  eip2612: z
+    .boolean()
+    .describe(
+      'Whether the token takes EIP-2612 permits; Latch asks for an approval instead (false).',
+    ),
+  price: z.number().describe('Latch: the price of one whole token in USD (0 when unknown).'),
 })
 export type SwapToken = z.infer<typeof swapTokenSchema>
 
@@ -92,33 +93,49 @@ export const swapRouteTokenSchema = z.object({ address: caipAddress, symbol: z.s
 export const swapQuoteSchema = z.object({
   id: z.string().nullable(),
   fromAmount: wei,
-  /** The token sold (CAIP-10), as asked. */
-  fromAccount: caipAddress,
+  fromAccount: caipAddress.describe('The token sold (CAIP-10), as asked.'),
   toAmount: wei,
-  /** The token bought (CAIP-10), as asked. */
-  toAccount: caipAddress,
-  /** Latch: where the quote comes from: `uniswap-v2` (pools read on-chain) or `aggregator`. */
-  source: z.enum(['uniswap-v2', 'aggregator']),
-  /** Latch: the tokens the swap passes through, first to last. */
-  route: z.array(swapRouteTokenSchema),
-  /** Latch: whole `to` tokens per whole `from` token, as a decimal string. */
-  rate: z.string(),
-  /** Latch: how far the trade moves the price, in percent (fees excluded); null when unknown. */
-  priceImpact: z.number().nullable(),
-  /** Latch: the least received at `slippage`, in the `to` token's base units. */
-  minimumReceived: wei,
-  /** Latch: the slippage tolerance `minimumReceived` assumes, in percent. */
-  slippage: z.number(),
-  /** Latch: the pools' fee, in the `from` token's base units and in percent of `fromAmount`. */
-  fee: z.object({ amount: wei, percent: z.number(), token: caipAddress }),
-  /** Latch: the gas the swap is expected to use (an estimate, before approval). */
-  estimatedGas: wei,
-  /** Latch: `estimatedGas` x the gas price (the one asked with, else the chain's), in wei. */
-  networkFee: wei,
-  /** Latch: the contract to approve for `from` (the router). */
-  spender: caipAddress,
-  /** Latch: when the quote stops holding (ISO 8601); a view shows "quote expired" after it. */
-  expiresAt: z.string(),
+  toAccount: caipAddress.describe('The token bought (CAIP-10), as asked.'),
+  source: z
+    .enum(['uniswap-v2', 'aggregator'])
+    .describe(
+      'Latch: where the quote comes from: `uniswap-v2` (pools read on-chain) or `aggregator`.',
+    ),
+  route: z
+    .array(swapRouteTokenSchema)
+    .describe('Latch: the tokens the swap passes through, first to last.'),
+  rate: z
+    .string()
+    .describe('Latch: whole `to` tokens per whole `from` token, as a decimal string.'),
+  priceImpact: z
+    .number()
+    .nullable()
+    .describe(
+      'Latch: how far the trade moves the price, in percent (fees excluded); null when unknown.',
+    ),
+  minimumReceived: wei.describe(
+    "Latch: the least received at `slippage`, in the `to` token's base units.",
+  ),
+  slippage: z
+    .number()
+    .describe('Latch: the slippage tolerance `minimumReceived` assumes, in percent.'),
+  fee: z
+    .object({ amount: wei, percent: z.number(), token: caipAddress })
+    .describe(
+      "Latch: the pools' fee, in the `from` token's base units and in percent of `fromAmount`.",
+    ),
+  estimatedGas: wei.describe(
+    'Latch: the gas the swap is expected to use (an estimate, before approval).',
+  ),
+  networkFee: wei.describe(
+    "Latch: `estimatedGas` x the gas price (the one asked with, else the chain's), in wei.",
+  ),
+  spender: caipAddress.describe('Latch: the contract to approve for `from` (the router).'),
+  expiresAt: z
+    .string()
+    .describe(
+      'Latch: when the quote stops holding (ISO 8601); a view shows "quote expired" after it.',
+    ),
 })
 export type SwapQuote = z.infer<typeof swapQuoteSchema>
 
@@ -133,10 +150,12 @@ export const convertAllowanceQuerySchema = z.object({
 })
 
 export const convertAllowanceResponseSchema = z.object({
-  /** What `spender` may take from the owner, in base units; the native coin needs none (max). */
-  allowance: wei,
-  /** Latch: the contract the allowance is for (the router swaps go through). */
-  spender: caipAddress,
+  allowance: wei.describe(
+    'What `spender` may take from the owner, in base units; the native coin needs none (max).',
+  ),
+  spender: caipAddress.describe(
+    'Latch: the contract the allowance is for (the router swaps go through).',
+  ),
 })
 export type ConvertAllowanceResponse = z.infer<typeof convertAllowanceResponseSchema>
 
@@ -147,8 +166,9 @@ export const convertGasPriceQuerySchema = z.object({
 })
 
 export const convertGasPriceResponseSchema = z.object({
-  /** Gas prices in wei, three speeds (`standard` is the chain's `eth_gasPrice`). */
-  standard: wei,
+  standard: wei.describe(
+    "Gas prices in wei, three speeds (`standard` is the chain's `eth_gasPrice`).",
+  ),
   fast: wei,
   instant: wei,
   /** Latch: EIP-1559 fees on chains that have them, in wei. */
@@ -173,19 +193,19 @@ export const convertBuildApproveQuerySchema = z.object({
 
 export const convertBuildApproveResponseSchema = z.object({
   tx: z.object({
-    /** The token contract the approval is sent to (AppKit sends it to `tx.from`). */
-    from: caipAddress,
-    /** The token contract too (AppKit estimates the gas against `tx.to`). */
-    to: caipAddress,
-    /** `approve(spender, amount)`. */
-    data: z.string().regex(/^0x[0-9a-f]*$/),
+    from: caipAddress.describe(
+      'The token contract the approval is sent to (AppKit sends it to `tx.from`).',
+    ),
+    to: caipAddress.describe('The token contract too (AppKit estimates the gas against `tx.to`).'),
+    data: z
+      .string()
+      .regex(/^0x[0-9a-f]*$/)
+      .describe('`approve(spender, amount)`.'),
     value: wei,
     eip155: z.object({ gas: z.number().int(), gasPrice: wei }),
   }),
-  /** Latch: the contract approved (the router). */
-  spender: caipAddress,
-  /** Latch: the amount approved, in base units (2^256-1 when unlimited). */
-  amount: wei,
+  spender: caipAddress.describe('Latch: the contract approved (the router).'),
+  amount: wei.describe('Latch: the amount approved, in base units (2^256-1 when unlimited).'),
 })
 export type ConvertBuildApproveResponse = z.infer<typeof convertBuildApproveResponseSchema>
 
@@ -215,25 +235,29 @@ export const convertBuildTransactionBodySchema = z.object({
 
 export const convertBuildTransactionResponseSchema = z.object({
   tx: z.object({
-    /** The account that sends it (CAIP-10). */
-    from: caipAddress,
-    /** The router (CAIP-10). */
-    to: caipAddress,
+    from: caipAddress.describe('The account that sends it (CAIP-10).'),
+    to: caipAddress.describe('The router (CAIP-10).'),
     data: z.string().regex(/^0x[0-9a-f]*$/),
-    /** The amount of the `to` token expected, in base units. */
-    amount: wei,
-    /** Latch: the native coin sent with it, in wei (the amount, when selling the native coin). */
-    value: wei,
+    amount: wei.describe('The amount of the `to` token expected, in base units.'),
+    value: wei.describe(
+      'Latch: the native coin sent with it, in wei (the amount, when selling the native coin).',
+    ),
     eip155: z.object({ gas: wei, gasPrice: wei }),
   }),
-  /** Latch: the least the swap pays out; less reverts on-chain and nothing is spent but gas. */
-  minimumReceived: wei,
+  minimumReceived: wei.describe(
+    'Latch: the least the swap pays out; less reverts on-chain and nothing is spent but gas.',
+  ),
   slippage: z.number(),
   source: z.enum(['uniswap-v2', 'aggregator']),
   route: z.array(swapRouteTokenSchema),
-  /** Latch: the router refuses the swap after this time (Unix seconds). */
-  deadline: z.number().int(),
-  /** Latch: whether the swap was simulated from the user and gas estimated (not with disableEstimate). */
-  simulated: z.boolean(),
+  deadline: z
+    .number()
+    .int()
+    .describe('Latch: the router refuses the swap after this time (Unix seconds).'),
+  simulated: z
+    .boolean()
+    .describe(
+      'Latch: whether the swap was simulated from the user and gas estimated (not with disableEstimate).',
+    ),
 })
 export type ConvertBuildTransactionResponse = z.infer<typeof convertBuildTransactionResponseSchema>
