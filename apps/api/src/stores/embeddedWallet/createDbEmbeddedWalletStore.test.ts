@@ -60,6 +60,13 @@ forEachDatabase('createDbEmbeddedWalletStore (social)', (context) => {
     expect(await store.getSocialFlow('cap1')).toBeUndefined()
     expect(await store.getSocialFlow('cap2')).toBeDefined()
     expect(await store.getSocialFlow('cap3')).toBeDefined()
+    // A Farcaster flow of the same device counts on its own.
+    await store.addSocialFlow({
+      ...flow('cap-farcaster', { deviceId: deviceB, kind: 'farcaster', createdAt: later(9) }),
+      maxPerDevice: 1,
+    })
+    expect(await store.getSocialFlow('cap2')).toBeDefined()
+    expect(await store.getSocialFlow('cap3')).toBeDefined()
   })
 
   test('signs in with an identity: the same subject finds the same user, the email joins nothing', async () => {

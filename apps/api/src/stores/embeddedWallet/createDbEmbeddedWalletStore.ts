@@ -308,13 +308,14 @@ export function createDbEmbeddedWalletStore({
     async addSocialFlow({ maxPerDevice, ...flow }) {
       await db.transaction(async (tx) => {
         await tx.insert(embeddedSocialFlows).values(flow)
-        // The device's newest unfinished flows are kept; older ones are dropped.
+        // The device's newest unfinished flows of this kind are kept; older ones are dropped.
         const open = await tx
           .select({ id: embeddedSocialFlows.id })
           .from(embeddedSocialFlows)
           .where(
             and(
               eq(embeddedSocialFlows.deviceId, flow.deviceId),
+              eq(embeddedSocialFlows.kind, flow.kind),
               isNull(embeddedSocialFlows.usedAt),
               gt(embeddedSocialFlows.expiresAt, flow.createdAt),
             ),

@@ -167,8 +167,8 @@ export type EmbeddedWalletStore = {
 
   // Social and Farcaster sign-in (0014).
   /**
-   * Stores a started flow, keeping at most `maxPerDevice` unfinished ones per device (older
-   * ones are dropped). Sweeps flows expired for a day now and then.
+   * Stores a started flow, keeping at most `maxPerDevice` unfinished ones of its kind per
+   * device (older ones are dropped). Sweeps flows expired for a day now and then.
    */
   addSocialFlow(flow: NewSocialFlow & { maxPerDevice: number }): Promise<void>
   /** The flow with that id, used or not (expired ones too): the caller checks. */
