@@ -166,11 +166,30 @@ export function createSocialProviderClients({
   return clients
 }
 
+const refusedCodeErrors = new Set(['invalid_grant', 'bad_verification_code'])
+
+/** Whether the token endpoint refused the code, at any depth of the error's causes. */
+function refusedCode(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (current instanceof client.ResponseBodyError && refusedCodeErrors.has(current.error))
+      return true
+    const body = (current as { body?: unknown }).body
+    if (
+      body &&
+      typeof body === 'object' &&
+      refusedCodeErrors.has(String((body as { error?: unknown }).error))
+    )
+      return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
+}
+
 /** openid-client's failures in the API's words. */
 function toSocialError(provider: SocialProvider, error: unknown): Error {
-  // The provider refused the code: used, expired, or for another client.
-  if (error instanceof client.ResponseBodyError && error.error === 'invalid_grant')
-    return new SocialExpiredError({ cause: error })
+  // The provider refused the code: used, expired, or for another client (GitHub says so in a
+  // 200 answer, as `bad_verification_code`).
+  if (refusedCode(error)) return new SocialExpiredError({ cause: error })
   if (error instanceof client.ClientError) {
     const code = error.code ?? ''
     // The answer does not fit this flow: another state, nonce or issuer.
