@@ -49,10 +49,17 @@ export class SwapWouldFailError extends BaseError {
 /** The 1inch-style aggregator (LATCH_SWAP_AGGREGATOR_URL) failed or answered nonsense. */
 export class SwapAggregatorUnavailableError extends BaseError {
   override name = 'SwapAggregatorUnavailableError'
-  constructor({ reason, cause }: { reason: string; cause?: unknown }) {
+  /** Not asked at all: it failed a moment ago and rests (no news for the log). */
+  readonly resting: boolean
+  constructor({
+    reason,
+    cause,
+    resting = false,
+  }: { reason: string; cause?: unknown; resting?: boolean }) {
     super(`The swap aggregator did not answer: ${reason}.`, {
       code: 'UPSTREAM_UNAVAILABLE',
       cause,
     })
+    this.resting = resting
   }
 }

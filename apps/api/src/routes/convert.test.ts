@@ -110,7 +110,8 @@ function convertApp(
 
 /** With the aggregator stand-in first (its key set), falling back to the pools. */
 const withAggregator = (): SwapSettings => ({
-  devnetChainIds: networks.map((network) => network.id),
+  // As LATCH_SWAP_CHAINS: the aggregator is asked about the chain (never about devnet chains).
+  chains: networks.map((network) => network.id),
   aggregator: {
     url: aggregator.url,
     key: 'test-aggregator-key',

@@ -124,7 +124,9 @@ test('a swap to another contract than the spender the user approves is refused',
       slippage: 1,
       deadline: 0n,
     }),
-  ).rejects.toThrowErrorMatchingInlineSnapshot(`[SwapAggregatorUnavailableError: The swap aggregator did not answer: a swap to another contract than its spender.]`)
+  ).rejects.toThrowErrorMatchingInlineSnapshot(
+    `[SwapAggregatorUnavailableError: The swap aggregator did not answer: a swap to another contract than its spender.]`,
+  )
 })
 
 test('failures: no liquidity is "no route"; 5xx, refusals and odd answers are the aggregator being down', async () => {
@@ -154,4 +156,31 @@ test('failures: no liquidity is "no route"; 5xx, refusals and odd answers are th
   ).rejects.toThrowErrorMatchingInlineSnapshot(
     `[SwapAggregatorUnavailableError: The swap aggregator did not answer: no answer.]`,
   )
+})
+
+test('after a failure it rests on that chain: no call until the cooldown ends', async () => {
+  let clock = 1_000
+  let down = true
+  const { fetch, asked } = fakeFetch((url) =>
+    down
+      ? { status: 502, body: {} }
+      : url.pathname.endsWith('/approve/spender')
+        ? { body: { address: router } }
+        : { body: { dstAmount: '1' } },
+  )
+  const aggregator = createAggregatorSwapSource({
+    baseUrl: 'https://aggregator.test',
+    fetch,
+    chainIds: new Set([1]),
+    cooldownMs: 30_000,
+    now: () => clock,
+  })
+  const trade = { chainId: 1, from: swapNativeAddress, to: usdc, amountIn: 1n } as const
+  await expect(aggregator.quote(trade)).rejects.toThrow('HTTP 502')
+  down = false
+  clock += 29_999
+  await expect(aggregator.quote(trade)).rejects.toMatchObject({ resting: true })
+  expect(asked).toHaveLength(1)
+  clock += 1
+  expect((await aggregator.quote(trade)).amountOut).toBe(1n)
 })

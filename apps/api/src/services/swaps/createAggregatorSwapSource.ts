@@ -22,6 +22,10 @@ export type CreateAggregatorSwapSourceParameters = {
   chainIds: ReadonlySet<number>
   /** Bound on one call (default 5 s). */
   timeoutMs?: number | undefined
+  /** After a failure, how long the aggregator rests on that chain (default 30 s): the pools answer meanwhile. */
+  cooldownMs?: number | undefined
+  /** The clock of the cooldown (tests move it). */
+  now?: (() => number) | undefined
 }
 
 const amount = z.string().regex(/^\d{1,78}$/)
@@ -47,7 +51,8 @@ const defaultGas = 250_000n
  * `/approve/spender`, through the guarded fetcher with the key as a bearer token. A 4xx that
  * speaks of liquidity or no route is `NoSwapRouteError`; anything else that fails (refused,
  * timed out, 5xx, an answer of the wrong shape) is `SwapAggregatorUnavailableError`, on which
- * the service falls back to the pools.
+ * the service falls back to the pools; the aggregator then rests on that chain for
+ * `cooldownMs`, so a dead aggregator costs no wait and no log line per quote.
  */
 export function createAggregatorSwapSource({
   baseUrl,
@@ -55,9 +60,13 @@ export function createAggregatorSwapSource({
   fetch,
   chainIds,
   timeoutMs = 5_000,
+  cooldownMs = 30_000,
+  now = Date.now,
 }: CreateAggregatorSwapSourceParameters): SwapSource {
   const base = baseUrl.replace(/\/+$/, '')
   const spenders = new Map<number, Address>()
+  /** Per chain, until when the aggregator is not asked (after it failed). */
+  const restingUntil = new Map<number, number>()
 
   return {
     name: 'aggregator',
@@ -143,7 +152,27 @@ export function createAggregatorSwapSource({
     }
   }
 
+  /** One call, unless the aggregator rests after a failure on this chain (then at once). */
   async function get<schema extends z.ZodType>(
+    chainId: number,
+    path: string,
+    query: Record<string, string>,
+    schema: schema,
+    signal: AbortSignal | undefined,
+    pair?: { from: string; to: string },
+  ): Promise<z.output<schema>> {
+    if ((restingUntil.get(chainId) ?? 0) > now())
+      throw new SwapAggregatorUnavailableError({ reason: 'resting after a failure', resting: true })
+    try {
+      return await request(chainId, path, query, schema, signal, pair)
+    } catch (error) {
+      if (error instanceof SwapAggregatorUnavailableError)
+        restingUntil.set(chainId, now() + cooldownMs)
+      throw error
+    }
+  }
+
+  async function request<schema extends z.ZodType>(
     chainId: number,
     path: string,
     query: Record<string, string>,

@@ -67,7 +67,8 @@ export function createSwapDeps({
         baseUrl: settings.aggregator.url,
         apiKey: settings.aggregator.key,
         fetch: settings.aggregator.fetch,
-        chainIds,
+        // No aggregator knows the devnet's chains: they swap on their pools only.
+        chainIds: listSwapChainIds({ networks, configured: settings.chains }),
       }),
     )
   if (pools.size > 0) sources.push(createUniswapV2SwapSource({ chains: pools }))

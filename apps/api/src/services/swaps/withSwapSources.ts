@@ -1,4 +1,4 @@
-import { NoSwapRouteError } from '../../errors/swap.ts'
+import { NoSwapRouteError, SwapAggregatorUnavailableError } from '../../errors/swap.ts'
 import type { Logger } from '../../logger.ts'
 import type { SwapSource } from './swapSource.ts'
 
@@ -23,7 +23,8 @@ export async function withSwapSources<result>(
       last = error
       if (error instanceof NoSwapRouteError) noRoute ??= error
       else if (!isSourceFailure(error)) throw error
-      if (index + 1 < sources.length)
+      const resting = error instanceof SwapAggregatorUnavailableError && error.resting
+      if (index + 1 < sources.length && !resting)
         logger.warn(`Swap source ${source.name} failed; trying ${sources[index + 1]?.name}.`, {
           reason: error instanceof Error ? error.message.split('\n')[0] : String(error),
         })
