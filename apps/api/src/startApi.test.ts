@@ -1,12 +1,15 @@
 import { spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { supportedChainsResponseSchema } from '@latch/api-contract'
 import {
+  completeOidcLogin,
   devnetManifestFixture,
   findFreePort,
   fixtureProjectId,
+  startLocalOidcProvider,
   writeDevnetManifest,
 } from '@latch/test'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -39,6 +42,64 @@ afterAll(async () => {
 })
 
 describe('startApi', () => {
+  test("under the devnet, social sign-in uses the manifest's local OpenID provider", async () => {
+    const port = await findFreePort()
+    const apiUrl = `http://127.0.0.1:${port}`
+    const oidc = await startLocalOidcProvider({
+      port: 0,
+      redirectUris: [`${apiUrl}/auth/v1/social/callback`],
+    })
+    const dir = path.join(stateDir, 'social')
+    await writeDevnetManifest(dir, {
+      ...devnetManifestFixture('http://127.0.0.1:9'),
+      oidc: { providers: oidc.providers },
+    })
+    const lines: string[] = []
+    const api = await startApi({
+      port,
+      stateDir: dir,
+      env: { LATCH_INDEXER: 'off' },
+      logger: { info: (line) => void lines.push(line), warn() {}, error() {} },
+    })
+    try {
+      expect(lines).toContain(
+        'Social sign-in: google (devnet), github (devnet), apple (devnet), facebook (devnet), x (devnet), discord (devnet).',
+      )
+      const secret = 'q'.repeat(43)
+      const frame = {
+        projectId: fixtureProjectId,
+        provider: 'discord',
+        deviceId: 'd'.repeat(32),
+      }
+      const post = (route: string, body: unknown) =>
+        fetch(`${apiUrl}/auth/v1/social/${route}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1:4177' },
+          body: JSON.stringify(body),
+        })
+      const started = await post('start', {
+        ...frame,
+        flowSecretHash: createHash('sha256').update(secret).digest('hex'),
+        appOrigin: 'http://localhost:3000',
+        returnUrl: 'http://localhost:3000/',
+        mode: 'popup',
+      })
+      expect(started.status).toBe(200)
+      const { uri } = (await started.json()) as { uri: string }
+      const back = await completeOidcLogin({ authorizationUrl: uri, choice: 'ada' })
+      expect(back.origin).toBe(apiUrl)
+      const verified = await post('verify', { ...frame, flowSecret: secret, callback: back.search })
+      expect(verified.status).toBe(200)
+      expect(((await verified.json()) as { user: unknown }).user).toMatchObject({
+        signInMethod: 'discord',
+        username: 'ada_lovelace',
+      })
+    } finally {
+      await api.stop()
+      await oidc.stop()
+    }
+  })
+
   test('serves over HTTP and stops', async () => {
     const api = await startApi({
       port: 0,
