@@ -72,6 +72,13 @@ export function createSwapDeps({
       }),
     )
   if (pools.size > 0) sources.push(createUniswapV2SwapSource({ chains: pools }))
+  const sourceless = [...swapNetworks.keys()].filter(
+    (chainId) => !sources.some((source) => source.supports(chainId)),
+  )
+  if (sourceless.length > 0)
+    logger.warn(
+      `Swaps: ${sourceless.map((chainId) => `eip155:${chainId}`).join(', ')} name no Uniswap V2 deployment (a "swap" block in LATCH_NETWORKS) and no aggregator is set (LATCH_SWAP_AGGREGATOR_URL): swaps there answer 'Network not supported for Swaps'.`,
+    )
   return {
     networks: swapNetworks,
     clients,
