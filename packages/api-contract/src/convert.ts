@@ -122,7 +122,7 @@ export const swapQuoteSchema = z.object({
   fee: z
     .object({ amount: wei, percent: z.number(), token: caipAddress })
     .describe(
-      "Latch: the pools' fee, in the `from` token's base units and in percent of `fromAmount`.",
+      "Latch: the pools' fee, in the `from` token's base units and in percent of `fromAmount` (0 from an aggregator, whose fee is inside `toAmount`).",
     ),
   estimatedGas: wei.describe(
     'Latch: the gas the swap is expected to use (an estimate, before approval).',
