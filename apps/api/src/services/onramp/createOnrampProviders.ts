@@ -1,5 +1,7 @@
 import type { DevnetManifest } from '@latch/api-contract'
 import type { LatchConfig } from '@latch/config'
+import { InvalidEnvError } from '../../errors/config.ts'
+import { readCdpKey } from './createCdpJwt.ts'
 import { createCoinbaseOnrampProvider } from './createCoinbaseOnrampProvider.ts'
 import { createMoonpayOnrampProvider } from './createMoonpayOnrampProvider.ts'
 import type { OnrampFetch } from './onrampFetch.ts'
@@ -48,8 +50,9 @@ export type CreateOnrampProvidersReturnType = {
 
 /**
  * The configured providers: LATCH_ONRAMP_PROVIDERS with their settings, else (under the devnet)
- * the manifest's sandbox, else none. Throws naming the variable when a provider lacks its key or
- * secret, so a half-configured provider fails at start instead of at the first purchase.
+ * the manifest's sandbox, else none. Throws `InvalidEnvError` naming the variable when a provider
+ * lacks its key or secret (or Coinbase's secret is no key), so a half-configured provider fails at
+ * start instead of at the first purchase.
  */
 export function createOnrampProviders({
   settings,
@@ -90,10 +93,31 @@ function readProviderConfigs(
     const upper = id.toUpperCase() as 'COINBASE' | 'MOONPAY'
     const key = settings[`LATCH_ONRAMP_${upper}_API_KEY`]
     const secret = settings[`LATCH_ONRAMP_${upper}_SECRET`]
+    const missing = [
+      ...(key ? [] : [`LATCH_ONRAMP_${upper}_API_KEY`]),
+      ...(secret ? [] : [`LATCH_ONRAMP_${upper}_SECRET`]),
+    ]
     if (!key || !secret)
-      throw new Error(
-        `LATCH_ONRAMP_PROVIDERS names ${id}: set LATCH_ONRAMP_${upper}_API_KEY and LATCH_ONRAMP_${upper}_SECRET too.`,
-      )
+      throw new InvalidEnvError({
+        issues: missing.map((variable) => ({
+          variable,
+          message: `Required: LATCH_ONRAMP_PROVIDERS names ${id}.`,
+        })),
+      })
+    if (id === 'coinbase') {
+      try {
+        readCdpKey(secret)
+      } catch {
+        throw new InvalidEnvError({
+          issues: [
+            {
+              variable: 'LATCH_ONRAMP_COINBASE_SECRET',
+              message: 'Expected a CDP API key secret: an Ed25519 key (base64) or an EC key (PEM).',
+            },
+          ],
+        })
+      }
+    }
     return {
       id,
       name: id === 'coinbase' ? 'Coinbase' : 'MoonPay',
