@@ -233,13 +233,13 @@ describe('POST /v1/onramp/quote', () => {
     expect(fakes.requests.find((entry) => entry.path === '/onramp/v1/buy/quote')?.body).toEqual({
       purchaseCurrency: 'd85dce9b-5b73-5c3c-8978-522ce1d1c1b4',
       purchaseNetwork: 'latch-devnet',
-      paymentAmount: '100',
+      paymentAmount: '100.00',
       paymentCurrency: 'USD',
       paymentMethod: 'CARD',
       country: 'US',
     })
     expect(fakes.requests.find((entry) => entry.path.includes('buy_quote'))?.path).toContain(
-      'baseCurrencyCode=usd&baseCurrencyAmount=100&paymentMethod=credit_debit_card&areFeesIncluded=true',
+      'baseCurrencyCode=usd&baseCurrencyAmount=100.00&paymentMethod=credit_debit_card&areFeesIncluded=true',
     )
   })
 

@@ -91,7 +91,8 @@ export async function getOnrampQuotes(
         network: asset.network.name,
         paymentCurrency,
         paymentMethod,
-        amount: parameters.amount,
+        // Fiat in cents, as every provider takes it.
+        amount: amount.toFixed(2),
         signal,
       })
       return { provider: provider.info, ...quote, estimated: false }
