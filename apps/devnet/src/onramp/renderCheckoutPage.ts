@@ -58,7 +58,10 @@ export type CheckoutFormState = {
   error?: { field: 'amount' | 'currency' | 'card' | 'form'; message: string } | undefined
 }
 
-/** The checkout form: amount, currency, a test card number; plain HTML, usable by keyboard. */
+/**
+ * The checkout form: amount, currency, a test card number; plain HTML, usable by keyboard (a
+ * refused field takes the focus, its message read out as an alert and tied to it).
+ */
 export function renderCheckoutPage(state: CheckoutFormState): string {
   const { error } = state
   const fieldError = (field: string) =>
@@ -66,7 +69,7 @@ export function renderCheckoutPage(state: CheckoutFormState): string {
       ? `<p class="error" id="${field}-error" role="alert">${escapeHtml(error.message)}</p>`
       : ''
   const invalid = (field: string) =>
-    error?.field === field ? ` aria-invalid="true" aria-describedby="${field}-error"` : ''
+    error?.field === field ? ` aria-invalid="true" aria-describedby="${field}-error" autofocus` : ''
   const options = state.currencies
     .map(
       (currency) =>
@@ -88,7 +91,7 @@ ${fieldError('amount')}
 <select id="currency" name="currency"${invalid('currency')}>${options}</select>
 ${fieldError('currency')}
 <label for="card">Card number</label>
-<input id="card" name="card" inputmode="numeric" autocomplete="off" required placeholder="4242 4242 4242 4242" aria-describedby="card-hint${error?.field === 'card' ? ' card-error' : ''}"${error?.field === 'card' ? ' aria-invalid="true"' : ''}>
+<input id="card" name="card" inputmode="numeric" autocomplete="off" required placeholder="4242 4242 4242 4242" aria-describedby="card-hint${error?.field === 'card' ? ' card-error' : ''}"${error?.field === 'card' ? ' aria-invalid="true" autofocus' : ''}>
 <p class="hint" id="card-hint">Test numbers only, such as 4242 4242 4242 4242. Any expiry and CVC are assumed.</p>
 ${fieldError('card')}
 <button type="submit">Pay</button>
