@@ -138,7 +138,8 @@ function AccountPanel(props: ConnectedAccountProps) {
       chainId={account.chainId}
       pendingCount={pending.length}
       balance={balanceView}
-      walletName={account.connector?.name}
+      // A social sign-in names its provider ("Connected with GitHub"), not the connector (Email).
+      walletName={getSocialAccount(embedded?.user)?.provider ?? account.connector?.name}
       walletIcon={account.connector?.icon || undefined}
       alert={
         alertId ? { title: t(alerts[alertId].title), text: t(alerts[alertId].text) } : undefined
