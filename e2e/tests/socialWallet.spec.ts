@@ -2,6 +2,7 @@ import type { DevnetManifest } from '@latch/api-contract'
 import type { Page } from '@playwright/test'
 import { parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { axeViolations, installAxe } from '../src/app.ts'
 import { fund, webUrl } from '../src/devnet.ts'
 import {
   accountAddress,
@@ -184,4 +185,43 @@ test('closing the popup cancels quietly; a forged answer with another state fini
   await expect(refused).toHaveText(/not started here/i, { timeout: 30_000 })
   expect(new URL(page.url()).hash).toBe('')
   await expect(page.getByTestId('account-view')).toHaveCount(0)
+})
+
+test('Cancel in the app closes the popup and goes back to Connect, quietly', async ({ page }) => {
+  const dialog = await openConnect(page)
+  const login = await openSocialPopup(page, dialog, 'facebook')
+  await expect(dialog.getByText('Continue in the Facebook window')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Cancel', exact: true }).click()
+  await expect.poll(() => login.isClosed()).toBe(true)
+  await expect(dialog.getByRole('button', { name: 'Continue with Google' })).toBeVisible()
+  await expect(dialog.getByTestId('social-error')).toHaveCount(0)
+})
+
+test('on a phone-sized screen, by keyboard: the buttons fit, pass axe-core, and sign in', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const phone = await browser.newPage({ viewport: { width: 360, height: 740 }, hasTouch: true })
+  await installAxe(phone)
+  const dialog = await openConnect(phone)
+  const social = dialog.getByRole('region', { name: 'Sign in with a social account' })
+  await expect(social).toBeVisible()
+  const more = social.getByRole('button', { name: 'More sign-in options' })
+  await more.focus()
+  await phone.keyboard.press('Enter')
+  await expect(social.getByRole('button', { name: 'Apple', exact: true })).toBeVisible()
+  expect(await axeViolations(phone), 'Connect with socials').toEqual([])
+  // Nothing wider than the screen.
+  expect(await social.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
+  // Keyboard only: the focused button, Enter; on the provider's page too.
+  await social.getByRole('button', { name: 'Apple', exact: true }).focus()
+  const popup = phone.waitForEvent('popup')
+  await phone.keyboard.press('Enter')
+  const login = await popup
+  await login.getByRole('button', { name: /^Grace Hopper\b/ }).focus()
+  await login.keyboard.press('Enter')
+  await expect.poll(() => login.isClosed(), { timeout: 30_000 }).toBe(true)
+  await finishWalletSetup(phone)
+  await expect(accountSocial(phone)).toHaveText(/· Apple$/)
+  await phone.close()
 })
