@@ -146,6 +146,20 @@ describe('the checkout page', () => {
     expect(await again.text()).toContain('expired or was already used')
   })
 
+  test('a preset crypto amount opens with what buys it, the fee included', async () => {
+    const tokenResponse = await served.request(`${baseUrl}/coinbase/v1/token`, {
+      method: 'POST',
+      headers: { authorization: cdpJwt('POST', '/coinbase/v1/token') },
+      body: JSON.stringify({ addresses: [{ address: buyer, blockchains: [] }] }),
+    })
+    const { token } = (await tokenResponse.json()) as { token: string }
+    const page = await served.request(
+      `${baseUrl}/checkout/coinbase?sessionToken=${token}&presetCryptoAmount=0.033`,
+    )
+    // 0.033 ETH at 3,000 USD is 99 USD, plus 1%.
+    expect(await page.text()).toContain('value="100"')
+  })
+
   test('refuses a card number that is not a well-known test number, and charges nothing', async () => {
     const { checkout } = await openCoinbaseCheckout()
     const refused = await pay({

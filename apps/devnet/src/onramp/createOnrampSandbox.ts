@@ -104,8 +104,19 @@ export function createOnrampSandbox(parameters: CreateOnrampSandboxParameters): 
   }
   const fiatOf = (value: string | undefined): SandboxFiat =>
     value && value.toUpperCase() in sandboxFiat ? (value.toUpperCase() as SandboxFiat) : 'USD'
-  const presetOf = (value: string | undefined) =>
-    value && /^\d{1,7}(\.\d{1,2})?$/.test(value) ? value : '100'
+  /** The amount to show: the preset fiat, else what buys the preset crypto (fee included), else 100. */
+  const presetOf = (
+    fiatText: string | undefined,
+    cryptoText: string | undefined,
+    pricing: { asset: Checkout['asset']; fiat: SandboxFiat; brand: SandboxBrand },
+  ) => {
+    if (fiatText && /^\d{1,7}(\.\d{1,2})?$/.test(fiatText)) return fiatText
+    const crypto = Number(cryptoText)
+    if (!cryptoText || !(crypto > 0)) return '100'
+    const price = pricing.asset.priceUsd / sandboxFiat[pricing.fiat]
+    const total = (crypto * price) / (1 - pricing.brand.feePercent / 100)
+    return String(Math.min(Math.max(Math.ceil(total * 100) / 100, card.min), card.max))
+  }
 
   const app = new Hono()
   app.route('/coinbase', coinbase.app)
@@ -138,12 +149,17 @@ export function createOnrampSandbox(parameters: CreateOnrampSandboxParameters): 
         ),
         400,
       )
+    const fiat = fiatOf(c.req.query('fiatCurrency'))
     return openCheckout({
       brand: brand('coinbase'),
       asset,
       address: wallet.address,
-      fiat: fiatOf(c.req.query('fiatCurrency')),
-      presetAmount: presetOf(c.req.query('presetFiatAmount')),
+      fiat,
+      presetAmount: presetOf(c.req.query('presetFiatAmount'), c.req.query('presetCryptoAmount'), {
+        asset,
+        fiat,
+        brand: brand('coinbase'),
+      }),
       returnUrl,
     })
   })
@@ -173,12 +189,21 @@ export function createOnrampSandbox(parameters: CreateOnrampSandboxParameters): 
         renderCheckoutErrorPage('This checkout link names no known currency or wallet.', returnUrl),
         400,
       )
+    const fiat = fiatOf(c.req.query('baseCurrencyCode'))
     return openCheckout({
       brand: brand('moonpay'),
       asset,
       address: getAddress(address),
-      fiat: fiatOf(c.req.query('baseCurrencyCode')),
-      presetAmount: presetOf(c.req.query('baseCurrencyAmount')),
+      fiat,
+      presetAmount: presetOf(
+        c.req.query('baseCurrencyAmount'),
+        c.req.query('quoteCurrencyAmount'),
+        {
+          asset,
+          fiat,
+          brand: brand('moonpay'),
+        },
+      ),
       returnUrl,
     })
   })
