@@ -4,7 +4,6 @@ import {
   type LatchConfig,
   reconnect,
   reloadAuthConnector,
-  takeSocialRedirect,
 } from '@latch/core'
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
@@ -85,11 +84,11 @@ export function LatchProvider(props: LatchProviderProps) {
 
   useEffect(() => (reconnectOnMount ? reconnect(config) : undefined), [config, reconnectOnMount])
   // Back from a social sign-in by redirect (popups blocked): finish it, the modal showing it.
+  // (Only a look at the address here: the rest loads when it is there.)
   useEffect(() => {
-    const redirect = typeof window === 'undefined' ? undefined : takeSocialRedirect()
-    if (redirect)
+    if (typeof location !== 'undefined' && location.hash.startsWith('#latch-social='))
       void import('./social/resumeSocialInModal.ts').then((module) =>
-        module.resumeSocialInModal(state.config, state.modal, redirect),
+        module.resumeSocialInModal(state.config, state.modal),
       )
   }, [state])
   // Analytics loads in its own chunk after the first render, and sends only if the API says so.
