@@ -45,7 +45,9 @@ export function ConnectModal(props: ConnectModalProps) {
     if (!dialog) return
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null
     if (!dialog.open) dialog.showModal()
-    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus()
+    // Without scrolling to it: the view opens at its top (the email field and the social
+    // buttons above the first wallet stay in sight, on a phone too).
+    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus({ preventScroll: true })
     return () => {
       if (dialog.open) dialog.close()
       if (previous?.isConnected) previous.focus()
