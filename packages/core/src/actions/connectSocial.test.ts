@@ -177,6 +177,25 @@ describe('connectSocial', () => {
     expect(s.sent('connectSocial')).toHaveLength(0)
   })
 
+  it("gives up after the flow's 10 minutes: the popup closes and the sign-in expired", async () => {
+    const s = setup()
+    const popup = openSocialPopup(s.page.window)
+    const result = connectSocial(s.config, { provider: 'google', popup, window: s.page.window })
+    await until(() => popup?.location.href !== 'about:blank')
+    s.clock.advance(10 * 60 * 1000)
+    await expect(result).rejects.toMatchObject({ reason: 'SOCIAL_EXPIRED' })
+    expect(popup?.closed).toBe(true)
+    expect(s.page.listenerCount).toBe(0)
+  })
+
+  it('treats a browser that throws on window.open as a blocked popup', () => {
+    const s = setup()
+    s.page.window.open = () => {
+      throw new Error('Blocked.')
+    }
+    expect(openSocialPopup(s.page.window)).toBeNull()
+  })
+
   it('goes by redirect when the popup was blocked, and finishes when the page comes back', async () => {
     const s = setup()
     s.page.blockPopups()
