@@ -43,6 +43,9 @@ export function useSocialSignIn(): UseSocialSignInReturnType {
       void loadSocialViews().catch(() => {})
     },
     start(provider) {
+      // One at a time: a second click while one runs (a double click) starts nothing.
+      const running = config.getState().socialSignIn
+      if (running && running.status !== 'error') return
       if (provider === 'farcaster') {
         router.push({ view: 'ConnectingFarcaster', socialProvider: provider })
         void loadSocialViews()
