@@ -14,8 +14,8 @@ const target = {
 }
 
 /** Runs callback.js over the rendered page's data block, in a window with or without opener. */
-function run({ opener }: { opener: boolean }) {
-  const html = renderSocialCallbackPage(target)
+function run({ opener, mode = 'popup' }: { opener: boolean; mode?: 'popup' | 'redirect' }) {
+  const html = renderSocialCallbackPage({ ...target, mode })
   const json = /<script type="application\/json" id="latch-social-callback">([^<]*)<\/script>/.exec(
     html,
   )?.[1]
@@ -46,4 +46,9 @@ test('the page posts the message to its opener at the app origin only, then clos
 
 test('without an opener it goes back to the app with the answer in the fragment', () => {
   expect(run({ opener: false }).events).toEqual([['replace', target.fallbackUrl]])
+})
+
+test('in redirect mode it goes back to the app even when the tab has an opener', () => {
+  // The app's tab may have been opened by another page: that one must not get the answer.
+  expect(run({ opener: true, mode: 'redirect' }).events).toEqual([['replace', target.fallbackUrl]])
 })

@@ -15,9 +15,11 @@ export const socialCallbackDataId = 'latch-social-callback'
 export const socialCallbackPageCsp = `default-src 'none'; script-src 'self'; style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`
 
 /**
- * `GET /auth/v1/social/callback.js`: posts the page's message to the window that opened it, at
- * the flow's app origin only, and closes; with no opener (popup blocked, or the provider's page
- * cut it off) it goes to the app's return URL with the answer in the fragment.
+ * `GET /auth/v1/social/callback.js`: in popup mode, posts the page's message to the window that
+ * opened it, at the flow's app origin only, and closes; in redirect mode (popups blocked), or
+ * with no opener (the provider's page cut it off), it goes to the app's return URL with the
+ * answer in the fragment. A script, not a 303: a provider's login form may carry a CSP
+ * `form-action` that would block the form's redirect chain from ending on the app's origin.
  */
 export const socialCallbackScript = `(() => {
   const element = document.getElementById(${JSON.stringify(socialCallbackDataId)})
@@ -29,7 +31,7 @@ export const socialCallbackScript = `(() => {
   } catch {
     opener = null
   }
-  if (opener) {
+  if (data.mode !== 'redirect' && opener) {
     opener.postMessage(data.message, data.appOrigin)
     window.close()
     return
@@ -52,6 +54,7 @@ const page = (title: string, text: string, head = '') =>
 /** The page the provider redirects to: its data in a JSON block, its code in callback.js. */
 export function renderSocialCallbackPage(target: SocialCallbackTarget): string {
   const data = {
+    mode: target.mode,
     appOrigin: target.appOrigin,
     message: target.message,
     fallbackUrl: target.fallbackUrl,

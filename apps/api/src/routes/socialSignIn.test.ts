@@ -410,6 +410,7 @@ forEachDatabase('social sign-in against the local OpenID provider', (context) =>
         html,
       )?.[1]
     expect(JSON.parse(data ?? 'null')).toEqual({
+      mode: 'popup',
       appOrigin,
       message: { type: 'latch:social:callback', state, search },
       fallbackUrl: `${returnUrl}#latch-social=${encodeURIComponent(search)}`,
@@ -430,13 +431,18 @@ forEachDatabase('social sign-in against the local OpenID provider', (context) =>
     expect(await unknown.text()).toContain(
       'This sign-in link is no longer valid. Go back to the app and start again.',
     )
-    // A flow in redirect mode goes straight back to the app.
+    // A flow in redirect mode answers the page too, which goes back to the app by script.
     const redirected = await startedUri(await start('google', newFrame(), { mode: 'redirect' }))
     const back = await app.request(`/auth/v1/social/callback?code=c&state=${redirected.state}`)
-    expect(back.status).toBe(303)
-    expect(back.headers.get('location')).toBe(
-      `${returnUrl}#latch-social=${encodeURIComponent(`?code=c&state=${redirected.state}`)}`,
-    )
+    expect(back.status).toBe(200)
+    const backData =
+      /<script type="application\/json" id="latch-social-callback">([^<]*)<\/script>/.exec(
+        await back.text(),
+      )?.[1]
+    expect(JSON.parse(backData ?? 'null')).toMatchObject({
+      mode: 'redirect',
+      fallbackUrl: `${returnUrl}#latch-social=${encodeURIComponent(`?code=c&state=${redirected.state}`)}`,
+    })
   })
 
   test('the start checks the page origin, the return URL, the provider, and its caps', async () => {

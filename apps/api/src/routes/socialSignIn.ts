@@ -71,8 +71,8 @@ export function socialSignInRoute(
       const target = await findSocialCallback(deps, { search })
       pageHeaders(c)
       if (!target) return c.html(renderSocialCallbackInvalidPage(), 400)
-      // Redirect mode: the browser goes straight back to the app with the answer.
-      if (target.mode === 'redirect') return c.redirect(target.fallbackUrl, 303)
+      // Redirect mode too answers the page, whose script goes back to the app: a 303 would
+      // end the provider's form redirect chain on the app, which its CSP form-action may block.
       return c.html(renderSocialCallbackPage(target))
     })
     .get('/callback.js', (c) => {
