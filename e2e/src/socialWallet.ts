@@ -42,6 +42,8 @@ export async function socialButton(dialog: Locator, provider: SocialButton): Pro
     .or(dialog.getByRole('button', { name: `Sign in with ${name}`, exact: true }))
     .or(dialog.getByRole('button', { name, exact: true }))
   const more = dialog.getByRole('button', { name: 'More sign-in options' })
+  // The buttons are there (the Connect view may still be loading) before looking.
+  await expect(dialog.getByRole('button', { name: /^Continue with / })).toBeVisible()
   if (!(await button.first().isVisible()) && (await more.isVisible())) {
     if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click()
   }
