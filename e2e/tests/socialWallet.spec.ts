@@ -9,8 +9,10 @@ import {
   approveInFrame,
   confirmationDetail,
   frameConfirmation,
+  modalStep,
 } from '../src/emailWallet.ts'
 import { expect, test } from '../src/fixtures.ts'
+import { lastMailboxId, readMailboxCode, uniqueEmail } from '../src/readMailbox.ts'
 import { chainBalance, fillSendForm, openWalletFeature } from '../src/send.ts'
 import {
   accountSocial,
@@ -65,7 +67,7 @@ test('sign in with Google in a popup: the wallet survives a reload, sends ETH an
   await signInWithSocial(page, 'google', 'ada')
   const account = page.getByTestId('account-view')
   await expect(accountSocial(page)).toHaveText(/· Google$/)
-  await expect(account.getByTestId('account-update-email')).toHaveCount(0)
+  await expect(account.getByTestId('account-update-email')).toHaveText('Add email')
   expect(await socialUsername(page)).toMatch(/\S/)
   const address = await accountAddress(page)
   const chain = firstChain(manifest)
@@ -118,7 +120,21 @@ test('sign in with GitHub (under "more"): another provider, its own account; rel
   await expect(page.getByTestId('account-address')).toHaveAttribute('title', address, {
     timeout: 30_000,
   })
-  await page.getByTestId('account-view').getByTestId('account-sign-out').click()
+  // No email yet (the provider's never joins accounts): Add email mails a code to the new
+  // address only, and the account then has one (exporting the key needs it).
+  const email = uniqueEmail('social')
+  const account = page.getByTestId('account-view')
+  await account.getByTestId('account-update-email').click()
+  const update = modalStep(page, 'Update Email')
+  await update.getByLabel('New email', { exact: true }).fill(email)
+  const after = await lastMailboxId(email)
+  await update.getByRole('button', { name: 'Continue', exact: true }).click()
+  const code = await readMailboxCode(email, after)
+  await modalStep(page, 'Confirm New Email').getByLabel('One-time code', { exact: true }).fill(code)
+  await expect(toast(page, 'Email updated')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(account.getByTestId('account-update-email')).toHaveText('Update email')
+  await account.getByTestId('account-sign-out').click()
   await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
 })
 

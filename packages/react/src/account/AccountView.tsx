@@ -60,15 +60,15 @@ export type AccountViewProps = {
   identityPending?: boolean | undefined
   /**
    * The embedded wallet: the social username it signed in with (and the provider's name), or
-   * its email; Update email (email sign-ins), Export key and Sign out (which replaces
-   * Disconnect).
+   * its email; Update email (Add email for a social account without one), Export key and
+   * Sign out (which replaces Disconnect).
    */
   embedded?:
     | {
         email: string | undefined
         /** The social sign-in: `{ username, provider }` ("ada · GitHub"). */
         social?: { username: string | undefined; provider: string } | undefined
-        /** Undefined: no Update email (a social sign-in). */
+        /** Undefined: no Update / Add email. */
         onUpdateEmail: (() => void) | undefined
         onExportKey(): void
         exporting?: boolean | undefined
@@ -257,7 +257,7 @@ export function AccountView(props: AccountViewProps) {
               onClick={props.embedded.onUpdateEmail}
               data-testid="account-update-email"
             >
-              {t('account.updateEmail')}
+              {props.embedded.email ? t('account.updateEmail') : t('account.addEmail')}
             </button>
           ) : null}
           <button

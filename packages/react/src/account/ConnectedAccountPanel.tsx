@@ -168,17 +168,16 @@ function AccountPanel(props: ConnectedAccountProps) {
               email: embedded.user?.email ?? undefined,
               social: getSocialAccount(embedded.user),
               // Opened once its views are there, so each field (not the title) gets the focus.
-              onUpdateEmail:
-                embedded.user && embedded.user.signInMethod !== 'email'
-                  ? undefined
-                  : () =>
-                      void preloadUpdateEmailViews()
-                        .catch(() => {})
-                        .then(() =>
-                          inModal
-                            ? router.push({ view: 'UpdateEmailWallet' })
-                            : router.open({ view: 'UpdateEmailWallet' }),
-                        ),
+              // A social account without email adds one (a code to the new address only):
+              // exporting the key needs an email to send its code to.
+              onUpdateEmail: () =>
+                void preloadUpdateEmailViews()
+                  .catch(() => {})
+                  .then(() =>
+                    inModal
+                      ? router.push({ view: 'UpdateEmailWallet' })
+                      : router.open({ view: 'UpdateEmailWallet' }),
+                  ),
               onExportKey: embedded.exportKey,
               exporting: embedded.exporting,
             }

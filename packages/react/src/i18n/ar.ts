@@ -255,6 +255,7 @@ export const ar: Messages = {
   'updateEmail.secondaryTitle': 'تأكيد البريد الجديد',
   'updateEmail.done': 'تم تحديث البريد الإلكتروني',
   'account.updateEmail': 'تحديث البريد الإلكتروني',
+  'account.addEmail': 'إضافة بريد إلكتروني',
   'account.exportKey': 'تصدير المفتاح',
   'account.signOut': 'تسجيل الخروج',
   'account.socialAccount': '{name} · {provider}',

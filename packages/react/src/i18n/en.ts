@@ -263,6 +263,7 @@ export const en = {
   'updateEmail.secondaryTitle': 'Confirm New Email',
   'updateEmail.done': 'Email updated',
   'account.updateEmail': 'Update email',
+  'account.addEmail': 'Add email',
   'account.exportKey': 'Export key',
   'account.signOut': 'Sign out',
   'account.socialAccount': '{name} · {provider}',

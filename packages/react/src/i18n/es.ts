@@ -265,6 +265,7 @@ export const es: Messages = {
   'updateEmail.secondaryTitle': 'Confirma el correo nuevo',
   'updateEmail.done': 'Correo actualizado',
   'account.updateEmail': 'Cambiar correo',
+  'account.addEmail': 'Añadir correo',
   'account.exportKey': 'Exportar clave',
   'account.signOut': 'Cerrar sesión',
   'account.socialAccount': '{name} · {provider}',

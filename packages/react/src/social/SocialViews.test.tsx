@@ -223,13 +223,14 @@ describe('the account panel of a social sign-in', () => {
         embedded={{
           email: undefined,
           social,
-          onUpdateEmail: undefined,
+          onUpdateEmail: noop,
           onExportKey: noop,
         }}
       />,
     )
     expect(html).toContain('data-testid="account-social" dir="ltr">ada · GitHub</p>')
-    expect(html).not.toContain('account-update-email')
+    // No email yet: exporting the key needs one, so the panel offers to add it.
+    expect(html).toContain('data-testid="account-update-email">Add email</button>')
     expect(getSocialAccount(undefined)).toBeUndefined()
   })
 })
