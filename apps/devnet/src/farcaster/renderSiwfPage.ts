@@ -1,4 +1,6 @@
-import { createHash } from 'node:crypto'
+import { escapeHtml } from '../html/escapeHtml.ts'
+import { getDevnetPageCsp } from '../html/getDevnetPageCsp.ts'
+import { renderDevnetPage } from '../html/renderDevnetPage.ts'
 import type { FarcasterTestUser } from './farcasterTestUsers.ts'
 
 const style = `
@@ -11,16 +13,9 @@ button:hover,button:focus-visible{border-color:#7c65c1}
 small{color:#666}
 @media (prefers-color-scheme:dark){body{background:#111317;color:#e8eaee}p{color:#aab}button{background:#1b1e24;color:inherit;border-color:#2c313a}small{color:#99a}}
 `
-const styleHash = createHash('sha256').update(style).digest('base64')
 
 /** The page's Content-Security-Policy: no script, its own style by hash, forms to itself only. */
-export const siwfPageCsp = [
-  "default-src 'none'",
-  `style-src 'sha256-${styleHash}'`,
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ')
+export const siwfPageCsp = getDevnetPageCsp({ style, formAction: ["'self'"] })
 
 export type RenderSiwfPageParameters =
   | {
@@ -53,27 +48,11 @@ ${parameters.users
 </form>`,
   )
   .join('\n')}`
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="same-origin">
-<title>Sign in with Farcaster (devnet)</title>
-<style>${style}</style>
-</head>
-<body>
-${body}
-</body>
-</html>
-`
-}
-
-/** Escapes text for HTML content and double-quoted attributes. */
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (char) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  )
+  // same-origin: with no-referrer a browser sends `Origin: null` on the page's own form posts.
+  return renderDevnetPage({
+    title: 'Sign in with Farcaster (devnet)',
+    style,
+    body,
+    referrer: 'same-origin',
+  })
 }

@@ -1,4 +1,6 @@
-import { createHash } from 'node:crypto'
+import { escapeHtml } from '../html/escapeHtml.ts'
+import { getDevnetPageCsp } from '../html/getDevnetPageCsp.ts'
+import { renderDevnetPage } from '../html/renderDevnetPage.ts'
 import type { MailboxMessage } from './createMailbox.ts'
 
 const style = `
@@ -14,42 +16,26 @@ pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f3f4f6;padding:.75re
 a{color:#2554c7}
 @media (prefers-color-scheme:dark){body{background:#111317;color:#e8eaee}article{background:#1b1e24;border-color:#2c313a}p.lead,dl{color:#aab}pre{background:#23272f}a{color:#8fb0ff}}
 `
-const styleHash = createHash('sha256').update(style).digest('base64')
 
 /**
  * The mailbox page's Content-Security-Policy: nothing runs, nothing loads, only its own inline
  * style (by hash), and no site may frame it.
  */
-export const mailboxPageCsp = [
-  "default-src 'none'",
-  `style-src 'sha256-${styleHash}'`,
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ')
+export const mailboxPageCsp = getDevnetPageCsp({ style })
 
 /** The `GET /mailbox` page: the kept messages, newest first, every value escaped. */
 export function renderMailboxPage(messages: readonly MailboxMessage[], filter?: string): string {
   const heading = filter ? `Messages to ${escapeHtml(filter)}` : 'Every message'
   const items = messages.map(renderMessage).join('\n')
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>Latch devnet mailbox</title>
-<style>${style}</style>
-</head>
-<body>
-<main>
+  return renderDevnetPage({
+    title: 'Latch devnet mailbox',
+    style,
+    body: `<main>
 <h1>Latch devnet mailbox</h1>
 <p class="lead">Mail the local stack sent (sign-in codes, device links), kept in memory: the last 200 messages. ${heading}, newest first. <a href="/mailbox">Refresh</a></p>
 ${items || '<p>No messages yet. Sign in with an email in the app and the code shows up here.</p>'}
-</main>
-</body>
-</html>
-`
+</main>`,
+  })
 }
 
 function renderMessage(message: MailboxMessage): string {
@@ -62,13 +48,4 @@ function renderMessage(message: MailboxMessage): string {
 <dl><dt>To</dt><dd>${escapeHtml(message.to.join(', '))}</dd><dt>From</dt><dd>${escapeHtml(message.from)}</dd><dt>Received</dt><dd><time datetime="${message.receivedAt}">${message.receivedAt.replace('T', ' ').slice(0, 19)} UTC</time></dd></dl>
 ${codes}${links}<pre>${escapeHtml(message.text)}</pre>
 </article>`
-}
-
-/** Escapes text for HTML content and double-quoted attributes. */
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (char) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  )
 }

@@ -1,4 +1,6 @@
-import { createHash } from 'node:crypto'
+import { escapeHtml } from '../html/escapeHtml.ts'
+import { getDevnetPageCsp } from '../html/getDevnetPageCsp.ts'
+import { renderDevnetPage } from '../html/renderDevnetPage.ts'
 import type { OidcTestUser } from './oidcTestUsers.ts'
 
 const style = `
@@ -14,7 +16,6 @@ button small{display:block;color:#666}
 button.deny{text-align:center;background:transparent}
 @media (prefers-color-scheme:dark){body{background:#111317;color:#e8eaee}p,button small{color:#aab}button{background:#1b1e24;border-color:#2c313a}}
 `
-const styleHash = createHash('sha256').update(style).digest('base64')
 
 /**
  * The login page's Content-Security-Policy: no script at all, only its inline style (by hash);
@@ -22,13 +23,7 @@ const styleHash = createHash('sha256').update(style).digest('base64')
  * hold those redirects to form-action too, so their origins are listed).
  */
 export function getOidcLoginPageCsp(redirectOrigins: readonly string[]): string {
-  return [
-    "default-src 'none'",
-    `style-src 'sha256-${styleHash}'`,
-    "base-uri 'none'",
-    `form-action 'self' ${redirectOrigins.join(' ')}`.trim(),
-    "frame-ancestors 'none'",
-  ].join('; ')
+  return getDevnetPageCsp({ style, formAction: ["'self'", ...redirectOrigins] })
 }
 
 export type RenderOidcLoginPageParameters = {
@@ -51,17 +46,10 @@ export function renderOidcLoginPage(parameters: RenderOidcLoginPageParameters): 
         `<li><button type="submit" name="user" value="${escapeHtml(user.key)}">${escapeHtml(user.name)} <small>${escapeHtml(user.email ?? 'No email shared')}</small></button></li>`,
     )
     .join('\n')
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)}</title>
-<style>${style}</style>
-</head>
-<body>
-<main>
+  return renderDevnetPage({
+    title,
+    style,
+    body: `<main>
 <h1>${escapeHtml(title)}</h1>
 <p>A local stand-in for ${escapeHtml(parameters.providerName)}: choose a test user to sign in as. Nothing leaves this machine.</p>
 <form method="post" action="${escapeHtml(parameters.action)}">
@@ -70,10 +58,8 @@ ${items}
 </ul>
 <button type="submit" name="action" value="deny" class="deny">Deny</button>
 </form>
-</main>
-</body>
-</html>
-`
+</main>`,
+  })
 }
 
 /** The page shown when the provider cannot send the browser back to the app. */
@@ -83,32 +69,14 @@ export function renderOidcErrorPage(parameters: {
   description?: string | undefined
 }): string {
   const title = `${parameters.providerName} (Latch devnet)`
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)}</title>
-<style>${style}</style>
-</head>
-<body>
-<main>
+  return renderDevnetPage({
+    title,
+    style,
+    body: `<main>
 <h1>${escapeHtml(title)}</h1>
 <p>This sign-in request cannot go on: ${escapeHtml(parameters.error)}.</p>
 ${parameters.description ? `<p>${escapeHtml(parameters.description)}</p>` : ''}
 <p>Go back to the app and start again.</p>
-</main>
-</body>
-</html>
-`
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;')
+</main>`,
+  })
 }
