@@ -1,18 +1,7 @@
+import { type SocialButton, socialProviderNames } from '@latch/api-contract'
 import { expect, type Locator, type Page } from '@playwright/test'
 import { webUrl } from './devnet.ts'
 import { authFrame, testPassphrase } from './emailWallet.ts'
-
-/** The social buttons, as the Connect view names them (spec order, devnet offers all seven). */
-export const socialProviderNames = {
-  google: 'Google',
-  x: 'X',
-  discord: 'Discord',
-  farcaster: 'Farcaster',
-  github: 'GitHub',
-  apple: 'Apple',
-  facebook: 'Facebook',
-} as const
-export type SocialButton = keyof typeof socialProviderNames
 
 /** The local OpenID provider's test users, as its login page lists them. */
 export const oidcUsers = {
