@@ -63,17 +63,19 @@ export const emailVerifyBodySchema = z.object({
 })
 export type EmailVerifyBody = z.infer<typeof emailVerifyBodySchema>
 
-/** The ways an embedded-wallet session can be opened: email, an OAuth provider, Farcaster. */
-export const signInMethodSchema = z.enum([
-  'email',
+/** Spec section 5: the OAuth providers an embedded wallet accepts (Farcaster is separate). */
+export const socialProviderSchema = z.enum([
   'google',
   'github',
   'apple',
   'facebook',
   'x',
   'discord',
-  'farcaster',
 ])
+export type SocialProvider = z.infer<typeof socialProviderSchema>
+
+/** The ways an embedded-wallet session can be opened: email, an OAuth provider, Farcaster. */
+export const signInMethodSchema = z.enum(['email', ...socialProviderSchema.options, 'farcaster'])
 export type SignInMethod = z.infer<typeof signInMethodSchema>
 
 /** The signed-in user as the frame sees it. Shares only ever go to an authenticated frame. */

@@ -1,6 +1,11 @@
 import { z } from 'zod'
-import { embeddedEmailSchema, otpSchema, signInMethodSchema } from './embeddedWallet.ts'
-import { socialCallbackSchema, socialProviderSchema } from './socialSignIn.ts'
+import {
+  embeddedEmailSchema,
+  otpSchema,
+  signInMethodSchema,
+  socialProviderSchema,
+} from './embeddedWallet.ts'
+import { socialCallbackSchema } from './socialSignIn.ts'
 
 /**
  * The messages between the app's page and the embedded wallet's secure frame (spec section 7,

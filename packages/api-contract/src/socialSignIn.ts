@@ -3,6 +3,7 @@ import {
   deviceIdSchema,
   type EmailVerifyResponse,
   emailVerifyResponseSchema,
+  socialProviderSchema,
 } from './embeddedWallet.ts'
 
 /**
@@ -15,17 +16,6 @@ import {
  * when it starts, and the secret itself when it finishes. A code or a Farcaster signature that
  * reaches another browser (a forged link, a shared QR code) finishes nothing there.
  */
-
-/** Spec section 5: the OAuth providers an embedded wallet accepts (Farcaster is separate). */
-export const socialProviderSchema = z.enum([
-  'google',
-  'github',
-  'apple',
-  'facebook',
-  'x',
-  'discord',
-])
-export type SocialProvider = z.infer<typeof socialProviderSchema>
 
 /** Spec section 1: the social buttons, in the order the Connect view shows them. */
 export const socialButtonOrder = [
