@@ -1,4 +1,6 @@
-import { createHash } from 'node:crypto'
+import { escapeHtml } from '../html/escapeHtml.ts'
+import { getDevnetPageCsp } from '../html/getDevnetPageCsp.ts'
+import { renderDevnetPage } from '../html/renderDevnetPage.ts'
 
 const style = `
 body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:1.5rem;color:#1b1d21;background:#f6f7f9}
@@ -19,19 +21,12 @@ button{font:inherit;font-weight:600;margin-top:1.25rem;width:100%;padding:.65rem
 a{color:#2554c7}
 @media (prefers-color-scheme:dark){body{background:#111317;color:#e8eaee}main{background:#1b1e24;border-color:#2c313a}input,select{background:#111317;border-color:#59606b}.muted,.hint{color:#aab}a{color:#8fb0ff}input[aria-invalid=true]{border-color:#ff8a80}.error{color:#ff8a80}}
 `
-const styleHash = createHash('sha256').update(style).digest('base64')
 
 /**
  * The checkout page's Content-Security-Policy: no script at all, only its own style (by hash),
  * forms post back to the sandbox only, and no site may frame it (no clickjacking of "Pay").
  */
-export const checkoutPageCsp = [
-  "default-src 'none'",
-  `style-src 'sha256-${styleHash}'`,
-  "form-action 'self'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ')
+export const checkoutPageCsp = getDevnetPageCsp({ style, formAction: ["'self'"] })
 
 /** Headers every sandbox page is served with. */
 export const checkoutPageHeaders = {
@@ -134,29 +129,5 @@ export function renderCheckoutErrorPage(message: string, returnUrl: string): str
 }
 
 function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)}</title>
-<style>${style}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`
-}
-
-/** Escapes text for HTML content and double-quoted attributes. */
-export function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (char) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  )
+  return renderDevnetPage({ title, style, body: `<main>\n${body}\n</main>` })
 }
