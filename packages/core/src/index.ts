@@ -423,6 +423,62 @@ export {
   getNameAvailability,
   type NameAvailability,
 } from './names/getNameAvailability.ts'
+// On-ramp: the Buy form as a framework-free flow (spec section 7)
+export {
+  type BuyFlow,
+  type BuyFlowContinueResult,
+  type BuyFlowPurchase,
+  type BuyFlowState,
+  buyQuoteDelayMs,
+  type CreateBuyFlowParameters,
+  createBuyFlow,
+} from './onramp/createBuyFlow.ts'
+export { type BuyCurrency, getBuyCurrencies } from './onramp/getBuyCurrencies.ts'
+export {
+  type GetOnrampOptionsErrorType,
+  type GetOnrampOptionsParameters,
+  type GetOnrampOptionsReturnType,
+  getOnrampOptions,
+} from './onramp/getOnrampOptions.ts'
+export {
+  type GetOnrampQuotesErrorType,
+  type GetOnrampQuotesParameters,
+  type GetOnrampQuotesReturnType,
+  getOnrampQuotes,
+} from './onramp/getOnrampQuotes.ts'
+export {
+  type GetOnrampUrlErrorType,
+  type GetOnrampUrlParameters,
+  type GetOnrampUrlReturnType,
+  getOnrampUrl,
+} from './onramp/getOnrampUrl.ts'
+export {
+  OnrampOptionsUnavailableError,
+  OnrampQuoteUnavailableError,
+  OnrampUrlUnavailableError,
+} from './onramp/onrampErrors.ts'
+export {
+  type OnrampPageLike,
+  type OnrampWindowLike,
+  onrampWindowName,
+  openOnrampWindow,
+} from './onramp/openOnrampWindow.ts'
+export {
+  getOnrampLimit,
+  type OnrampAmountMessage,
+  type OnrampAmountMessageKey,
+  type OnrampLimit,
+  onrampAmountMessages,
+  validateOnrampAmount,
+} from './onramp/validateOnrampAmount.ts'
+export {
+  getOnrampPurchaseIds,
+  onrampPollIntervalMs,
+  onrampWaitTimeoutMs,
+  type WaitForOnrampPurchaseParameters,
+  type WaitForOnrampPurchaseReturnType,
+  waitForOnrampPurchase,
+} from './onramp/waitForOnrampPurchase.ts'
 // Options
 export {
   type ConnectMethod,
@@ -494,6 +550,27 @@ export {
   type SendFormValidation,
   validateSendForm,
 } from './send/validateSendForm.ts'
+// Swaps: the Swap view's flow over the convert API (spec section 7)
+export {
+  NoSwapRouteError,
+  SwapNetworkNotSupportedError,
+  SwapRequestError,
+  SwapRevertedError,
+  SwapWouldFailError,
+} from './errors/swap.ts'
+export {
+  type CreateSwapFlowParameters,
+  createSwapFlow,
+  priceImpactWarningPercent,
+  type SwapFlow,
+  type SwapFlowActionResult,
+  type SwapFlowEvent,
+  type SwapFlowIssue,
+  type SwapFlowSide,
+  type SwapFlowState,
+  type SwapFlowStep,
+  type SwapFlowToken,
+} from './swaps/createSwapFlow.ts'
 // Sign in with the wallet (EIP-4361)
 export {
   type CreateSignInFlowParameters,

@@ -16,6 +16,8 @@ export type GetHistoryParameters = {
   cursor?: string | undefined
   /** Transactions per page, 1 to 100 (the API's default is 25). */
   limit?: number | undefined
+  /** Only on-ramp purchases: of one provider, or `all` (the API's `onramp` filter). */
+  onramp?: string | undefined
   /** Aborts the request (TanStack Query passes one). */
   signal?: unknown
 }
@@ -63,6 +65,7 @@ export async function getHistory(
           : toCaipNetworkId({ reference: parameters.chainId }),
       cursor: parameters.cursor,
       limit: parameters.limit,
+      onramp: parameters.onramp,
     },
     signal: parameters.signal,
     schema: historyResponseSchema,
