@@ -29,6 +29,8 @@ export const modalViews = [
   'UpdateEmailPrimaryOtp',
   'UpdateEmailSecondaryOtp',
   'ConnectingSocial',
+  'Swap',
+  'SwapSelectToken',
 ] as const
 
 /** A modal view's name. */

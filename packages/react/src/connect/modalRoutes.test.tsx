@@ -36,6 +36,8 @@ const emailViews = [
 /** The embedded wallet's social sign-in (Farcaster's is the spec's ConnectingFarcaster). */
 const socialViews = ['ConnectingSocial']
 
+const swapViews = ['Swap', 'SwapSelectToken']
+
 const noop = () => {}
 const router = createModalRouter()
 const context: ModalViewContext = {
@@ -62,7 +64,7 @@ const context: ModalViewContext = {
 }
 
 describe('modalRoutes', () => {
-  it.each([...specViews, ...latchViews, ...emailViews, ...socialViews])(
+  it.each([...specViews, ...latchViews, ...emailViews, ...socialViews, ...swapViews])(
     'has an entry for %s',
     (view) => {
       expect(Object.hasOwn(modalRoutes, view), `no route for ${view}`).toBe(true)
@@ -73,7 +75,7 @@ describe('modalRoutes', () => {
   it('maps exactly the views core knows, none missing and none stale', () => {
     expect(Object.keys(modalRoutes).sort()).toEqual([...modalViews].sort())
     expect([...modalViews].sort()).toEqual(
-      [...specViews, ...latchViews, ...emailViews, ...socialViews].sort(),
+      [...specViews, ...latchViews, ...emailViews, ...socialViews, ...swapViews].sort(),
     )
   })
 

@@ -19,6 +19,7 @@ import { sendRoute } from '../send/sendRoute.ts'
 import { sessionsRoute, signInRoute } from '../siwe/signInRoutes.ts'
 import { socialProviderNames } from '../social/socialProviderNames.ts'
 import { connectingFarcasterRoute, connectingSocialRoute } from '../social/socialRoutes.ts'
+import { swapRoute, swapTokenPickerRoute } from '../swaps/swapRoutes.ts'
 import { approveTransactionRoute } from '../transaction/approveTransactionRoute.ts'
 import { LazyView } from '../transaction/LazyView.tsx'
 import { ConnectingExternal } from './ConnectingExternal.tsx'
@@ -250,5 +251,16 @@ export const modalRoutes: Record<ModalView, ModalRouteEntry> = {
     title: ({ t, route }) =>
       t('social.title', { provider: socialProviderNames[route.socialProvider ?? 'google'] }),
     render: (c) => <LazyView view={connectingSocialRoute} props={{ onCancel: c.flow.back }} />,
+  },
+  // Swap and its token picker: one chunk, loaded when Swap is first opened.
+  Swap: {
+    status: 'routable',
+    title: ({ t }) => t('account.feature.swaps'),
+    render: () => <LazyView view={swapRoute} />,
+  },
+  SwapSelectToken: {
+    status: 'routable',
+    title: ({ t }) => t('account.feature.swaps'),
+    render: () => <LazyView view={swapTokenPickerRoute} />,
   },
 }
