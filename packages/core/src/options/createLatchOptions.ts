@@ -64,7 +64,6 @@ export type LatchFeatures = {
  * (`InvalidConfigError`), it is never silently hidden. Remove an entry when its screen lands.
  */
 export const unbuiltFeatures: readonly (keyof LatchFeatures)[] = [
-  'swaps',
   'onramp',
   'smartSessions',
   'pay',
@@ -146,8 +145,9 @@ export type LatchOptionsParameters = {
 /** The defaults of spec sections 1 and 9. */
 export const defaultLatchOptions: LatchOptions = deepFreeze({
   features: {
-    // The spec's defaults are on; off until this build has something behind them.
-    swaps: false,
+    // The spec's defaults are on (swaps: the Swap view over the API's convert routes).
+    swaps: true,
+    // Off until this build has something behind it.
     onramp: false,
     receive: true,
     send: true,

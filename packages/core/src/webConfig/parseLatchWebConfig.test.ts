@@ -200,7 +200,6 @@ describe('view options', () => {
     } catch (error) {
       expect((error as InvalidConfigError).issues).toEqual([
         'connectMethodsOrder: expected a list of strings.',
-        'features.swaps: this build of Latch has no swaps yet; leave it off.',
         'features.smartSessions: this build of Latch has no smart sessions yet; leave it off.',
         'privacyPolicyUrl: expected an http(s) URL.',
         'features.legalCheckbox: needs termsConditionsUrl or privacyPolicyUrl to link to.',

@@ -5,14 +5,14 @@ import { builtWalletFeatures, getWalletFeatures } from './getWalletFeatures.ts'
 const allOn = { onramp: true, swaps: true, receive: true, send: true }
 
 describe('getWalletFeatures', () => {
-  it('shows only the built features, Receive and Send, in the default order (no dead buttons)', () => {
-    expect(builtWalletFeatures).toEqual(['receive', 'send'])
+  it('shows only the built features, Swap, Receive and Send, in the default order (no dead buttons)', () => {
+    expect(builtWalletFeatures).toEqual(['swaps', 'receive', 'send'])
     expect(
       getWalletFeatures({
         order: defaultLatchOptions.walletFeaturesOrder,
         features: defaultLatchOptions.features,
       }),
-    ).toEqual(['receive', 'send'])
+    ).toEqual(['swaps', 'receive', 'send'])
     expect(
       getWalletFeatures({
         order: ['send', 'onramp', 'receive'],
