@@ -61,7 +61,11 @@ test('the account panel: tokens as on the chain, then new activity and a new NFT
   await expect(page.getByRole('button', { name: 'Copy address' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Disconnect' })).toBeVisible()
   // Only the wallet features that are built, in the configured order: no dead buttons.
-  await expect(page.locator('[data-testid^="account-feature-"]')).toHaveText(['Receive', 'Send'])
+  await expect(page.locator('[data-testid^="account-feature-"]')).toHaveText([
+    'Swap',
+    'Receive',
+    'Send',
+  ])
 
   // Tokens: every ERC-20 with decimals, amounts equal to the chain's; no PTS (0 decimals).
   const tabs = page.getByRole('tablist', { name: 'Assets and activity' })

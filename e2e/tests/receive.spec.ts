@@ -13,8 +13,12 @@ test('receive: the address as a scannable QR code and as text to copy, and its n
   await installAxe(page)
   await connectWith(page, /Test Wallet/, injectedWallet.address)
 
-  // The features sit in the configured order (spec default: ... receive, send).
-  await expect(page.locator('[data-testid^="account-feature-"]')).toHaveText(['Receive', 'Send'])
+  // The features sit in the configured order (spec default: onramp, swaps, receive, send).
+  await expect(page.locator('[data-testid^="account-feature-"]')).toHaveText([
+    'Swap',
+    'Receive',
+    'Send',
+  ])
   const dialog = await openWalletFeature(page, 'Receive')
 
   await expect(dialog.getByTestId('receive-address')).toHaveText(injectedWallet.address)
