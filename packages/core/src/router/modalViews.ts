@@ -31,6 +31,7 @@ export const modalViews = [
   'ConnectingSocial',
   'Swap',
   'SwapSelectToken',
+  'Buy',
 ] as const
 
 /** A modal view's name. */

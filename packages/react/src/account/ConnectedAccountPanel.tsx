@@ -41,6 +41,7 @@ type TabId = 'tokens' | 'nfts' | 'activity'
 /** The modal view of each wallet feature (only built ones are shown: `getWalletFeatures`). */
 const featureViews: Readonly<Partial<Record<WalletFeature, ModalView>>> = {
   swaps: 'Swap',
+  onramp: 'Buy',
   send: 'Send',
   receive: 'Receive',
 }

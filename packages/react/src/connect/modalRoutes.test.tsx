@@ -37,6 +37,7 @@ const emailViews = [
 const socialViews = ['ConnectingSocial']
 
 const swapViews = ['Swap', 'SwapSelectToken']
+const onrampViews = ['Buy']
 
 const noop = () => {}
 const router = createModalRouter()
@@ -64,18 +65,29 @@ const context: ModalViewContext = {
 }
 
 describe('modalRoutes', () => {
-  it.each([...specViews, ...latchViews, ...emailViews, ...socialViews, ...swapViews])(
-    'has an entry for %s',
-    (view) => {
-      expect(Object.hasOwn(modalRoutes, view), `no route for ${view}`).toBe(true)
-      expect(modalViews).toContain(view)
-    },
-  )
+  it.each([
+    ...specViews,
+    ...latchViews,
+    ...emailViews,
+    ...socialViews,
+    ...swapViews,
+    ...onrampViews,
+  ])('has an entry for %s', (view) => {
+    expect(Object.hasOwn(modalRoutes, view), `no route for ${view}`).toBe(true)
+    expect(modalViews).toContain(view)
+  })
 
   it('maps exactly the views core knows, none missing and none stale', () => {
     expect(Object.keys(modalRoutes).sort()).toEqual([...modalViews].sort())
     expect([...modalViews].sort()).toEqual(
-      [...specViews, ...latchViews, ...emailViews, ...socialViews, ...swapViews].sort(),
+      [
+        ...specViews,
+        ...latchViews,
+        ...emailViews,
+        ...socialViews,
+        ...swapViews,
+        ...onrampViews,
+      ].sort(),
     )
   })
 

@@ -14,6 +14,7 @@ import {
   registerAccountNameRoute,
   registerAccountNameSuccessRoute,
 } from '../names/registerAccountNameRoutes.ts'
+import { buyRoute } from '../onramp/buyRoute.ts'
 import { receiveRoute } from '../receive/receiveRoute.ts'
 import { sendRoute } from '../send/sendRoute.ts'
 import { sessionsRoute, signInRoute } from '../siwe/signInRoutes.ts'
@@ -262,5 +263,11 @@ export const modalRoutes: Record<ModalView, ModalRouteEntry> = {
     status: 'routable',
     title: ({ t }) => t('account.feature.swaps'),
     render: () => <LazyView view={swapTokenPickerRoute} />,
+  },
+  // Buy (the on-ramp): its own chunk, loaded when Buy is first opened.
+  Buy: {
+    status: 'routable',
+    title: ({ t }) => t('account.feature.onramp'),
+    render: () => <LazyView view={buyRoute} />,
   },
 }
