@@ -62,6 +62,7 @@ test('the account panel: tokens as on the chain, then new activity and a new NFT
   await expect(page.getByRole('button', { name: 'Disconnect' })).toBeVisible()
   // Only the wallet features that are built, in the configured order: no dead buttons.
   await expect(page.locator('[data-testid^="account-feature-"]')).toHaveText([
+    'Buy',
     'Swap',
     'Receive',
     'Send',

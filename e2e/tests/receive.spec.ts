@@ -15,6 +15,7 @@ test('receive: the address as a scannable QR code and as text to copy, and its n
 
   // The features sit in the configured order (spec default: onramp, swaps, receive, send).
   await expect(page.locator('[data-testid^="account-feature-"]')).toHaveText([
+    'Buy',
     'Swap',
     'Receive',
     'Send',

@@ -265,7 +265,6 @@ describe('loadWebConfig view options', () => {
   })
 
   it.each([
-    ['onramp=on', 'features.onramp: this build of Latch has no on-ramp yet; leave it off.'],
     ['pay=on', 'features.pay: this build of Latch has no pay yet; leave it off.'],
     [
       'smartSessions=on',

@@ -20,9 +20,9 @@ describe('resolveOptions', () => {
     const on = Object.entries(options.features)
       .filter(([, enabled]) => enabled)
       .map(([name]) => name)
-    // The on-ramp: the spec says on, this build has none yet.
     expect(on).toEqual([
       'swaps',
+      'onramp',
       'receive',
       'send',
       'email',
@@ -100,7 +100,6 @@ describe('resolveOptions currency', () => {
 
 describe('resolveOptions refuses what this build does not have', () => {
   it.each([
-    ['onramp', 'on-ramp'],
     ['smartSessions', 'smart sessions'],
     ['pay', 'pay'],
   ] as const)('features.%s on fails with a clear message', (feature, label) => {

@@ -63,11 +63,7 @@ export type LatchFeatures = {
  * Features this build has nothing behind yet: switching one on fails at configuration
  * (`InvalidConfigError`), it is never silently hidden. Remove an entry when its screen lands.
  */
-export const unbuiltFeatures: readonly (keyof LatchFeatures)[] = [
-  'onramp',
-  'smartSessions',
-  'pay',
-]
+export const unbuiltFeatures: readonly (keyof LatchFeatures)[] = ['smartSessions', 'pay']
 
 /**
  * Time zones (IANA, compared case-insensitively) whose users see neither on-ramp nor swaps
@@ -147,8 +143,8 @@ export const defaultLatchOptions: LatchOptions = deepFreeze({
   features: {
     // The spec's defaults are on (swaps: the Swap view over the API's convert routes).
     swaps: true,
-    // Off until this build has something behind it.
-    onramp: false,
+    // The Buy view over the API's on-ramp routes.
+    onramp: true,
     receive: true,
     send: true,
     // The embedded wallet (`embeddedWallet` connector): the Connect view shows the email field

@@ -5,12 +5,18 @@ import { builtWalletFeatures, getWalletFeatures } from './getWalletFeatures.ts'
 const allOn = { onramp: true, swaps: true, receive: true, send: true }
 
 describe('getWalletFeatures', () => {
-  it('shows only the built features, Swap, Receive and Send, in the default order (no dead buttons)', () => {
-    expect(builtWalletFeatures).toEqual(['swaps', 'receive', 'send'])
+  it('shows only the built features, Buy, Swap, Receive and Send, in the default order (no dead buttons)', () => {
+    expect(builtWalletFeatures).toEqual(['onramp', 'swaps', 'receive', 'send'])
     expect(
       getWalletFeatures({
         order: defaultLatchOptions.walletFeaturesOrder,
         features: defaultLatchOptions.features,
+      }),
+    ).toEqual(['onramp', 'swaps', 'receive', 'send'])
+    expect(
+      getWalletFeatures({
+        order: defaultLatchOptions.walletFeaturesOrder,
+        features: { ...defaultLatchOptions.features, onramp: false },
       }),
     ).toEqual(['swaps', 'receive', 'send'])
     expect(
@@ -18,7 +24,7 @@ describe('getWalletFeatures', () => {
         order: ['send', 'onramp', 'receive'],
         features: { ...defaultLatchOptions.features, receive: false },
       }),
-    ).toEqual(['send'])
+    ).toEqual(['send', 'onramp'])
   })
 
   it('keeps the configured order, once each, of the built features that are switched on', () => {

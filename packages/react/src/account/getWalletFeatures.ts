@@ -1,10 +1,10 @@
 import { isRestrictedTimeZone, type LatchFeatures, type WalletFeature } from '@latch/core'
 
 /**
- * The wallet features Latch has a screen for: Swap, Receive and Send (the on-ramp comes
- * later), so the account view shows no dead feature button.
+ * The wallet features Latch has a screen for: Buy (the on-ramp), Swap, Receive and Send, so the
+ * account view shows no dead feature button.
  */
-export const builtWalletFeatures: readonly WalletFeature[] = ['swaps', 'receive', 'send']
+export const builtWalletFeatures: readonly WalletFeature[] = ['onramp', 'swaps', 'receive', 'send']
 
 /** Features a user in a restricted time zone never sees (spec section 9). */
 const restrictedFeatures: readonly WalletFeature[] = ['onramp', 'swaps']
