@@ -304,7 +304,7 @@ function ActivityTab(props: AccountTarget) {
                 : dateFormat.format(group.label.date),
           rows: group.items.map((row) => ({
             id: row.id,
-            title: t(titleKeys[row.operation]),
+            title: row.onramp ? t('activity.bought') : t(titleKeys[row.operation]),
             direction: row.direction,
             status: row.status,
             statusLabel:
@@ -318,12 +318,14 @@ function ActivityTab(props: AccountTarget) {
                 ? `${formatSignedTokenAmount(row.asset.numeric, row.asset.sign, intlLocale)} ${row.asset.symbol}`
                 : row.asset?.name,
             thumbnailUrl: row.asset?.kind === 'nft' ? row.asset.imageUrl : undefined,
-            counterparty: row.counterparty
-              ? {
-                  text: t(row.counterparty.role === 'to' ? 'activity.to' : 'activity.from'),
-                  address: shortenAddress(row.counterparty.address),
-                }
-              : undefined,
+            counterparty: row.onramp
+              ? { text: t('activity.from'), address: row.onramp }
+              : row.counterparty
+                ? {
+                    text: t(row.counterparty.role === 'to' ? 'activity.to' : 'activity.from'),
+                    address: shortenAddress(row.counterparty.address),
+                  }
+                : undefined,
             time: formatRelativeTime(row.time, now, i18n),
             dateTime: new Date(row.time).toISOString(),
             timeTitle: timeFormat.format(row.time),

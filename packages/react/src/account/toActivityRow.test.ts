@@ -47,7 +47,21 @@ describe('toActivityRow', () => {
       asset: { kind: 'fungible', symbol: 'LUSD', numeric: '12.5', sign: 'out', iconUrl: undefined },
       moreTransfers: 0,
       explorerUrl: undefined,
+      onramp: undefined,
     })
+  })
+
+  it("marks an on-ramp purchase with its provider's name", () => {
+    const purchase = (onramp: string) =>
+      toActivityRow(
+        transaction({ operationType: 'receive', sentFrom: other, sentTo: me, onramp }, [
+          lusd('in', '3'),
+        ]),
+        [devnet],
+      ).onramp
+    expect(purchase('coinbase')).toBe('Coinbase')
+    expect(purchase('moonpay')).toBe('MoonPay')
+    expect(purchase('ramp')).toBe('ramp')
   })
 
   it('reads a receipt as in, from the sender, linked to the chain explorer', () => {

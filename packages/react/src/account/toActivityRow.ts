@@ -38,6 +38,14 @@ export type ActivityRow = {
   moreTransfers: number
   /** The transaction on the chain's block explorer, when the chain has one. */
   explorerUrl: string | undefined
+  /** An on-ramp purchase: the provider's name (`metadata.onramp`), shown as whom it came from. */
+  onramp: string | undefined
+}
+
+/** The display names of the API's on-ramp provider ids; another id shows as it is. */
+const onrampProviderNames: Readonly<Record<string, string>> = {
+  coinbase: 'Coinbase',
+  moonpay: 'MoonPay',
 }
 
 const zeroAddress = /^0x0{40}$/i
@@ -122,5 +130,6 @@ export function toActivityRow(
     asset: toAsset(main),
     moreTransfers: Math.max(0, transfers.length - 1),
     explorerUrl: explorer ? `${explorer}/tx/${metadata.hash}` : undefined,
+    onramp: metadata.onramp && (onrampProviderNames[metadata.onramp] ?? metadata.onramp),
   }
 }

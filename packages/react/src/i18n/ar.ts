@@ -90,6 +90,7 @@ export const ar: Messages = {
   'activity.receive': 'تم الاستلام',
   'activity.mint': 'تم السكّ',
   'activity.trade': 'تمت المبادلة',
+  'activity.bought': 'تم الشراء',
   'activity.burn': 'تم الحرق',
   'account.pendingTransactions': '{count} قيد الانتظار',
   'transactions.confirmed': 'تم تأكيد المعاملة',

@@ -93,6 +93,7 @@ export const en = {
   'activity.receive': 'Received',
   'activity.mint': 'Minted',
   'activity.trade': 'Swapped',
+  'activity.bought': 'Bought',
   'activity.burn': 'Burned',
   'account.pendingTransactions': '{count} pending',
   'transactions.confirmed': 'Transaction confirmed',

@@ -93,6 +93,7 @@ export const es: Messages = {
   'activity.receive': 'Recibido',
   'activity.mint': 'Acuñado',
   'activity.trade': 'Intercambiado',
+  'activity.bought': 'Comprado',
   'activity.burn': 'Quemado',
   'account.pendingTransactions': '{count} pendientes',
   'transactions.confirmed': 'Transacción confirmada',
