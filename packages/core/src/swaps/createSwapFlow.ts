@@ -218,6 +218,8 @@ export function createSwapFlow(
     store.setState((state) => derive({ ...state, ...next }))
 
   let tokensRequest = 0
+  // The first read of the balances goes past the API's cache: a swap is judged on what is held now.
+  let fresh = false
   let quoteController: AbortController | undefined
   let quoteTimer: unknown
   let expiryTimer: unknown
@@ -289,6 +291,7 @@ export function createSwapFlow(
         getTokenBalances(config, { address, chainId, forceUpdate }).catch(() => undefined),
       ])
       if (request !== tokensRequest) return
+      if (balances) fresh = true
       const balanceOf = (address: string, native: boolean) => {
         const entry = balances?.tokens.find((balance) =>
           native
@@ -328,6 +331,7 @@ export function createSwapFlow(
     const state = store.getState()
     if (address === state.address && chainId === state.chainId) return
     const sameChain = chainId === state.chainId
+    if (address !== state.address || !sameChain) fresh = false
     abortQuote()
     set({
       address,
@@ -339,7 +343,7 @@ export function createSwapFlow(
       quote: idleQuote,
       allowance: idleAllowance,
     })
-    void loadTokens()
+    void loadTokens(!fresh)
   }
 
   // Quotes -------------------------------------------------------------------------------
@@ -574,7 +578,7 @@ export function createSwapFlow(
       watchers += 1
       if (watchers === 1) {
         stopAccount = config.subscribe(followAccount)
-        if (store.getState().address === config.getState().address) void loadTokens()
+        if (store.getState().address === config.getState().address) void loadTokens(!fresh)
         followAccount()
       }
       let active = true

@@ -1,4 +1,4 @@
-import { type FormEvent, useId } from 'react'
+import { type FormEvent, useId, useState } from 'react'
 import { TokenIcon } from '../account/TokenIcon.tsx'
 import type { SwapTranslate } from './swapMessages.ts'
 
@@ -67,6 +67,10 @@ const slippagePresets = [0.5, 1, 3]
 export function SwapView(props: SwapViewProps) {
   const { ts } = props
   const id = useId()
+  // The custom tolerance as typed ("0.", "0.0"...), so the field never jumps while typing.
+  const [customText, setCustomText] = useState(() =>
+    slippagePresets.includes(props.slippage) ? '' : String(props.slippage),
+  )
   if (props.unavailable)
     return (
       <div className="latch-swap" data-testid="swap-view">
@@ -79,8 +83,6 @@ export function SwapView(props: SwapViewProps) {
     event.preventDefault()
     if (!props.action.disabled) props.onAction()
   }
-  const custom = !slippagePresets.includes(props.slippage)
-
   return (
     <form className="latch-swap" data-testid="swap-view" noValidate onSubmit={onSubmit}>
       <fieldset className="latch-swap__side" aria-labelledby={`${id}from-title`}>
@@ -210,7 +212,10 @@ export function SwapView(props: SwapViewProps) {
               className="latch-swap__chip"
               aria-pressed={props.slippage === preset}
               data-testid={`swap-slippage-${preset}`}
-              onClick={() => props.onSlippageChange(preset)}
+              onClick={() => {
+                setCustomText('')
+                props.onSlippageChange(preset)
+              }}
             >
               {`${preset}%`}
             </button>
@@ -225,10 +230,10 @@ export function SwapView(props: SwapViewProps) {
             step={0.01}
             dir="ltr"
             aria-label={ts('slippageCustom')}
-            defaultValue={custom ? props.slippage : undefined}
-            key={custom ? 'custom' : props.slippage}
+            value={customText}
             placeholder="%"
             onChange={(event) => {
+              setCustomText(event.target.value)
               const value = Number(event.target.value)
               if (event.target.value !== '' && Number.isFinite(value)) props.onSlippageChange(value)
             }}
