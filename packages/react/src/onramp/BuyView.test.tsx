@@ -6,14 +6,19 @@ import { LatchContext } from '../context.ts'
 import { en } from '../i18n/en.ts'
 import type { LocaleCode } from '../i18n/locales.ts'
 import { translate } from '../i18n/locales.ts'
+import BuyContainer from './BuyContainer.tsx'
 import { BuyView, type BuyViewProps } from './BuyView.tsx'
 import { buyMessages } from './buyMessages.ts'
 
-function render(node: ReactNode, locale: LocaleCode = 'en'): string {
+function render(
+  node: ReactNode,
+  locale: LocaleCode = 'en',
+  config = { apiUrl: 'http://api.test' } as LatchConfig,
+): string {
   return renderToStaticMarkup(
     <LatchContext.Provider
       value={{
-        config: { apiUrl: 'http://api.test' } as LatchConfig,
+        config,
         modal: {} as ModalRouter,
         i18n: { locale, dir: 'ltr', t: (key, values) => translate(en, key, values) },
         queryClient: { current: undefined },
@@ -150,5 +155,12 @@ describe('BuyView', () => {
     expect(render(<BuyView {...props()} />, 'ar')).toContain('المتابعة إلى Coinbase')
     for (const table of Object.values(buyMessages))
       expect(Object.keys(table).sort()).toEqual(Object.keys(buyMessages.en).sort())
+  })
+
+  it('a person in a restricted time zone gets no on-ramp, even opened by name', () => {
+    const here = Intl.DateTimeFormat().resolvedOptions().timeZone
+    const config = { apiUrl: 'http://api.test', options: { restrictedTimeZones: [here] } }
+    const html = render(<BuyContainer />, 'en', config as unknown as LatchConfig)
+    expect(text(html)).toBe('Buying crypto is not available in your region.')
   })
 })
