@@ -19,19 +19,23 @@ export type IsolatedApi = {
 }
 
 /**
- * A Latch API of the test's own, reading the devnet through `rpcUrls` (chain id -> URL), so a
- * test can break its RPC without touching the API every other test shares. No indexer, no
- * rate limits; its PGlite database lives in a temporary folder removed on stop.
+ * A Latch API of the test's own, reading the devnet through `rpcUrls` (chain id -> URL) and
+ * the manifest with `changes`, so a test can break its RPC (or an on-ramp provider) without
+ * touching the API every other test shares. No indexer, no rate limits; its PGlite database
+ * lives in a temporary folder removed on stop.
  */
 export async function startIsolatedApi(
   manifest: DevnetManifest,
   rpcUrls: ReadonlyMap<number, string>,
+  /** Changes to the manifest this API reads (e.g. an on-ramp provider's URL). */
+  changes: Partial<DevnetManifest> = {},
 ): Promise<IsolatedApi> {
   const stateDir = mkdtempSync(join(tmpdir(), 'latch-e2e-api-'))
   writeFileSync(
     join(stateDir, 'devnet.json'),
     JSON.stringify({
       ...manifest,
+      ...changes,
       chains: manifest.chains.map((chain) => ({
         ...chain,
         rpcUrl: rpcUrls.get(chain.id) ?? chain.rpcUrl,

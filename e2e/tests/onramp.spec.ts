@@ -6,6 +6,7 @@ import { webUrl } from '../src/devnet.ts'
 import { expect, test } from '../src/fixtures.ts'
 import { buyQuote, continueToCheckout, openBuy, payOnCheckout, testCard } from '../src/onramp.ts'
 import { chainBalance } from '../src/send.ts'
+import { startIsolatedApi } from '../src/startIsolatedApi.ts'
 
 const coinbase = { id: 'coinbase', name: 'Coinbase' }
 const moonpay = { id: 'moonpay', name: 'MoonPay' }
@@ -172,4 +173,55 @@ test('Buy on a phone-sized screen, by keyboard: every control reachable; Cancel 
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog.getByTestId('buy-view')).toBeVisible()
   await checkout.close()
+})
+
+test('a provider that does not answer: its quote is an estimate, marked; none answering: the default options', async ({
+  page,
+  injectedWallet,
+  manifest,
+}) => {
+  test.setTimeout(90_000)
+  const sharedApiUrl = process.env.LATCH_E2E_API_URL
+  if (!sharedApiUrl || !manifest.onramp) throw new Error('No API or on-ramp sandbox to test.')
+  // Nothing listens on port 9 (discard): the provider's API is down.
+  const down = (ids: readonly string[]) => ({
+    onramp: {
+      providers:
+        manifest.onramp?.providers.map((provider) =>
+          ids.includes(provider.id) ? { ...provider, apiUrl: 'http://127.0.0.1:9/api' } : provider,
+        ) ?? [],
+    },
+  })
+  const oneDown = await startIsolatedApi(manifest, new Map(), down(['moonpay']))
+  try {
+    await oneDown.routePage(page, sharedApiUrl)
+    await connectWith(page, /Test Wallet/, injectedWallet.address)
+    const dialog = await openBuy(page)
+    await expect(buyQuote(dialog, 'moonpay').getByTestId('buy-estimated')).toHaveText('Estimated', {
+      timeout: 20_000,
+    })
+    await expect(buyQuote(dialog, 'coinbase').getByTestId('buy-estimated')).toHaveCount(0)
+    await expect(dialog.getByTestId('buy-fallback')).toHaveCount(0)
+  } finally {
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
+    await oneDown.stop()
+  }
+
+  const allDown = await startIsolatedApi(manifest, new Map(), down(['coinbase', 'moonpay']))
+  try {
+    await allDown.routePage(page, sharedApiUrl)
+    await page.reload()
+    await expect(page.getByTestId('account-address')).toContainText(injectedWallet.address)
+    const dialog = await openBuy(page)
+    // The built-in list (card 10-7,500 and bank account 10-25,000, in USD and EUR).
+    await expect(dialog.getByTestId('buy-fallback')).toHaveText(
+      'The providers did not answer: showing the default options.',
+    )
+    await expect(dialog.getByTestId('buy-method-card')).toContainText('10–7,500 USD')
+    await expect(dialog.getByTestId('buy-method-ach_bank_account')).toContainText('10–25,000 USD')
+    await expect(dialog.getByLabel('Pay in').locator('option')).toHaveText(['USD', 'EUR'])
+  } finally {
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
+    await allDown.stop()
+  }
 })
