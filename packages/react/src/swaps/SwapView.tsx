@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { TokenIcon } from '../account/TokenIcon.tsx'
 import type { SwapTranslate } from './swapMessages.ts'
 
@@ -71,6 +71,15 @@ export function SwapView(props: SwapViewProps) {
   const [customText, setCustomText] = useState(() =>
     slippagePresets.includes(props.slippage) ? '' : String(props.slippage),
   )
+  const amountRef = useRef<HTMLInputElement>(null)
+  // Opened before its chunk had loaded, the modal focused its placeholder (or its close
+  // button): take the focus to the amount once here, unless the person is already in a field.
+  useEffect(() => {
+    const active = document.activeElement
+    const typing = active instanceof HTMLInputElement || active instanceof HTMLSelectElement
+    if (!typing && amountRef.current?.closest('dialog'))
+      amountRef.current.focus({ preventScroll: true })
+  }, [])
   if (props.unavailable)
     return (
       <div className="latch-swap" data-testid="swap-view">
@@ -98,6 +107,7 @@ export function SwapView(props: SwapViewProps) {
         </div>
         <div className="latch-swap__row">
           <input
+            ref={amountRef}
             id={`${id}amount`}
             className="latch-swap__amount"
             data-testid="swap-amount"
