@@ -2,7 +2,7 @@ import type { DevnetManifest } from '@latch/api-contract'
 import type { Page } from '@playwright/test'
 import { formatUnits, parseUnits } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
-import { axeViolations, connectWith, installAxe } from '../src/app.ts'
+import { axeViolations, connectWith, connectWithWalletConnect, installAxe } from '../src/app.ts'
 import { fund } from '../src/devnet.ts'
 import { accountAddress, approveInFrame, signUpByEmail } from '../src/emailWallet.ts'
 import { expect, test } from '../src/fixtures.ts'
@@ -237,4 +237,60 @@ test('a token for the native coin: LUSD for ETH (the router pays the ETH out)', 
   expect(await chainBalance(chain, address)).toBeGreaterThan(ethBefore)
   // Activity lists this one as "Sent 300 LUSD" to the pair, not as a trade: the ETH comes back
   // by the router's internal call, which the indexer does not see (an API matter, reported).
+})
+
+test('the WalletConnect wallet swaps ETH for LUSD', async ({
+  page,
+  manifest,
+  walletConnectWallet,
+}) => {
+  test.setTimeout(120_000)
+  const chain = firstChain(manifest)
+  await connectWithWalletConnect(page, walletConnectWallet)
+  const lusdBefore = await chainBalance(chain, walletConnectWallet.address, 'LUSD')
+  const dialog = await openSwap(page)
+  await fillSwap(page, { from: 'ETH', to: 'LUSD', amount: '0.02' })
+  await dialog.getByTestId('swap-submit').click()
+  await expect(toast(page, /^Swapped 0\.02 ETH for 59\.\d+ LUSD$/)).toBeVisible({
+    timeout: 30_000,
+  })
+  expect(await chainBalance(chain, walletConnectWallet.address, 'LUSD')).toBeGreaterThan(lusdBefore)
+  expect(
+    walletConnectWallet.backend.log.filter((entry) => entry.method === 'eth_sendTransaction'),
+  ).toHaveLength(1)
+})
+
+test('the price moves while the wallet asks: the swap reverts on chain, a clear error, no token lost', async ({
+  page,
+  manifest,
+}) => {
+  test.setTimeout(120_000)
+  const chain = firstChain(manifest)
+  const { wallet, address } = await connectFresh(page, manifest)
+  const mover = generatePrivateKey()
+  await fundedKey(manifest, mover)
+  const dialog = await openSwap(page)
+  await fillSwap(page, { from: 'LUSD', to: 'ALPHA', amount: '20' })
+  await dialog.getByTestId('swap-submit').click()
+  await expect(toast(page, 'LUSD approved')).toBeVisible({ timeout: 30_000 })
+  await dialog.getByLabel('Custom slippage tolerance, in percent').fill('0.05')
+  await expect(dialog.getByTestId('swap-submit')).toHaveText('Swap', { timeout: 15_000 })
+  const lusdBefore = await chainBalance(chain, address, 'LUSD')
+  const alphaBefore = await chainBalance(chain, address, 'ALPHA')
+
+  // Built and simulated at the quoted price; while the person reads the wallet's prompt, the
+  // pool moves 0.25% (past the 0.05% tolerance), so the router refuses it when it is mined.
+  const release = wallet.hold('eth_sendTransaction')
+  await dialog.getByTestId('swap-submit').click()
+  await expect(dialog.getByTestId('swap-submit')).toHaveText('Approve in Test Wallet…')
+  await movePool(chain, mover, { symbol: 'LUSD', other: 'ALPHA', amount: parseUnits('5000', 6) })
+  release()
+  await expect(dialog.getByTestId('swap-failure')).toHaveText(
+    'The swap failed on chain; nothing was swapped.',
+    { timeout: 30_000 },
+  )
+  await expect(toast(page, 'The swap failed on chain')).toBeVisible()
+  expect(await chainBalance(chain, address, 'LUSD')).toBe(lusdBefore)
+  expect(await chainBalance(chain, address, 'ALPHA')).toBe(alphaBefore)
+  await expect(dialog.getByLabel('Amount to pay', { exact: true })).toHaveValue('20')
 })
