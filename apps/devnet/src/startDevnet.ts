@@ -12,6 +12,7 @@ import { readDevnetEnv } from './env.ts'
 import { DevnetError } from './errors.ts'
 import { startFarcaster } from './farcaster/startFarcaster.ts'
 import { fund } from './fund.ts'
+import { createDevnetOnrampSandbox } from './onramp/createDevnetOnrampSandbox.ts'
 import { createMailbox } from './mailbox/createMailbox.ts'
 import { startMailboxSmtpServer } from './mailbox/startMailboxSmtpServer.ts'
 import { readOrCreateOidcClients } from './oidc/readOrCreateOidcClients.ts'
@@ -123,9 +124,18 @@ export async function startDevnet(
     const mailbox = createMailbox({ log })
     const smtp = await startMailboxSmtpServer({ mailbox, port: ports.smtp, log })
     cleanups.push(smtp.stop)
+    // The on-ramp sandbox (issue 14): pays purchases out through the faucet.
+    const onramp = createDevnetOnrampSandbox({
+      chains: chains.map(({ chain }) => chain),
+      fund: (request) => fund({ chains }, request),
+      servicesUrl,
+      webUrl: `http://127.0.0.1:${ports.web}/`,
+      log,
+    })
     const app = createServicesApp({
       chains: chains.map(({ chain }) => chain),
       fund: (request) => fund({ chains }, request),
+      onramp: onramp.app,
       log,
       allowedOrigins: env.allowedOrigins,
       allowedHosts: env.allowedHosts,
@@ -164,6 +174,7 @@ export async function startDevnet(
       chains: chains.map(({ chain }) => chain),
       farcaster: farcaster.manifest,
       oidc: { providers: oidc.providers },
+      onramp: onramp.manifest,
       accounts: anvilAccounts.map(({ address, privateKey }) => ({ address, privateKey })),
       demoWallet: { address: demoWallet.address, privateKey: demoWallet.privateKey },
     }
