@@ -203,6 +203,12 @@ describe('createSwapFlow (a scripted API)', () => {
     await flush()
     expect(flow.getState().quote.value?.fromAmount).toBe('3000000')
     expect(flow.getState().quote.status).toBe('success')
+    // No tolerance chosen: the API's default is asked for and shown; a chosen one is sent.
+    expect(held[1]?.call.query.has('slippage')).toBe(false)
+    flow.setSlippage(0.5)
+    fake.advance(400)
+    await flush()
+    expect(held[2]?.call.query.get('slippage')).toBe('0.5')
     stop()
   })
 

@@ -90,8 +90,10 @@ export type SwapFlowState = {
   to: string | undefined
   /** As typed, dot-decimal ("1.5"). */
   amount: string
-  /** In percent (1 = 1%). */
+  /** In percent (1 = 1%): the person's, else the API's default (LATCH_SWAP_SLIPPAGE) once quoted. */
   slippage: number
+  /** The person chose the tolerance (else quotes take the API's default). */
+  slippageSet: boolean
   /** How much an approval allows: the amount sold, or unlimited. */
   approval: 'exact' | 'unlimited'
   /** The side whose token is being chosen (the token picker view). */
@@ -134,7 +136,7 @@ export type CreateSwapFlowParameters = {
   debounceMs?: number | undefined
   /** A quote is asked again this often while the flow is watched; default 15 s (they hold 30). */
   quoteRefreshMs?: number | undefined
-  /** Default slippage in percent; default 1 (the API's). */
+  /** The tolerance shown before the first quote brings the API's default; default 1. */
   slippage?: number | undefined
   scheduler?: Scheduler | undefined
   now?: (() => number) | undefined
@@ -201,6 +203,7 @@ export function createSwapFlow(
       to: undefined,
       amount: '',
       slippage: parameters.slippage ?? 1,
+      slippageSet: false,
       approval: 'exact',
       picking: undefined,
       quote: idleQuote,
@@ -395,7 +398,7 @@ export function createSwapFlow(
           to: to.address,
           amount: state.amountValue,
           userAddress,
-          slippage: state.slippage,
+          slippage: state.slippageSet ? state.slippage : undefined,
           signal: controller.signal,
         }),
         from.native
@@ -409,6 +412,7 @@ export function createSwapFlow(
       if (controller.signal.aborted) return
       quoteController = undefined
       set({
+        ...(store.getState().slippageSet ? {} : { slippage: quote.slippage }),
         quote: { status: 'success', value: quote, expired: false },
         allowance: allowance
           ? { status: 'success', value: allowance.allowance }
@@ -614,7 +618,7 @@ export function createSwapFlow(
     setAmount: (amount) => edit({ amount }, debounceMs),
     setSlippage(slippage) {
       if (!Number.isFinite(slippage) || slippage < 0.01 || slippage > 50) return
-      edit({ slippage }, debounceMs)
+      edit({ slippage, slippageSet: true }, debounceMs)
     },
     setApproval: (approval) => set({ approval }),
     setPicking: (picking) => set({ picking }),
