@@ -33,6 +33,7 @@ import { switchChain } from '../actions/switchChain.ts'
 import { announced } from '../connectors/announced.ts'
 import { embeddedWallet } from '../connectors/embeddedWallet.ts'
 import { createLatchConfig } from '../createLatchConfig.ts'
+import { getSwapTokens } from '../swaps/getSwapTokens.ts'
 import { createFakeConnector, createTestStorage } from '../testing/createFakeConnector.ts'
 import { createFakeFrameWindow } from '../testing/createFakeFrameWindow.ts'
 import {
@@ -265,6 +266,14 @@ const failures = {
   BalanceUnavailableError: async () => {
     const { config } = configWith(wallet)
     return getBalance(config, { address, chainId: 31337 })
+  },
+  SwapNetworkNotSupportedError: async () => {
+    const { config } = await apiFailing(
+      'GET /v1/convert/tokens',
+      400,
+      'Network not supported for Swaps',
+    )
+    return getSwapTokens(config, { chainId: 31337 })
   },
   TransactionsUnavailableError: async () => {
     const { config } = await apiFailing(`GET /v1/account/${address}/history`, 500)

@@ -23,6 +23,7 @@ export const errorMessageKeys = {
   DisconnectFailedError: 'error.failedToDisconnect',
   SignatureDeclinedError: 'error.signatureDeclined',
   BalanceUnavailableError: 'error.tokenBalanceUnavailable',
+  SwapNetworkNotSupportedError: undefined,
   TransactionsUnavailableError: 'activity.failed',
   AccountNameResolutionError: 'send.resolveNameFailed',
   NameSuggestionsUnavailableError: 'error.nameSuggestions',
