@@ -294,3 +294,15 @@ test('the price moves while the wallet asks: the swap reverts on chain, a clear 
   expect(await chainBalance(chain, address, 'ALPHA')).toBe(alphaBefore)
   await expect(dialog.getByLabel('Amount to pay', { exact: true })).toHaveValue('20')
 })
+
+test.describe('in a restricted time zone', () => {
+  test.use({ timezoneId: 'Asia/Shanghai' })
+
+  test('shows no Swap button (spec section 9: restricted time zones see no swaps)', async ({
+    page,
+    manifest,
+  }) => {
+    await connectFresh(page, manifest)
+    await expect(page.locator('[data-testid^="account-feature-"]')).toHaveText(['Receive', 'Send'])
+  })
+})
