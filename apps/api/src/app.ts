@@ -42,6 +42,7 @@ import { identityRoute } from './routes/identity.ts'
 import { nameAvatarRoute } from './routes/nameAvatar.ts'
 import { nftImageRoute } from './routes/nftImage.ts'
 import { nftsRoute } from './routes/nfts.ts'
+import { onrampRoute } from './routes/onramp.ts'
 import { openApiRoute } from './routes/openapi.ts'
 import { profileRoute } from './routes/profile.ts'
 import { projectsRoute } from './routes/projects.ts'
@@ -72,6 +73,8 @@ import { createNameResolver } from './services/identity/createNameResolver.ts'
 import { type NameResolver, nullNameResolver } from './services/identity/nameResolver.ts'
 import type { NftFetchOptions } from './services/nfts/createNftMetadataResolver.ts'
 import { createNftServices } from './services/nfts/createNftServices.ts'
+import { createOnrampOptionsCache } from './services/onramp/createOnrampOptionsCache.ts'
+import type { OnrampProvider } from './services/onramp/onrampProvider.ts'
 import { createPriceSource } from './services/prices/createPriceSource.ts'
 import type { PriceSource } from './services/prices/priceSource.ts'
 import { defaultRpcSettings, type RpcSettings } from './services/rpc/rpcSettings.ts'
@@ -142,6 +145,18 @@ export type AppDeps = {
    * `serveApi` builds it over the database. Without it nothing is counted.
    */
   sdkUsage?: SdkUsageCounter | undefined
+  /**
+   * The on-ramp (`createOnrampProviders`: LATCH_ONRAMP_*, else the devnet's sandbox): its
+   * providers answer `/v1/onramp/*` and `/v1/generators/onrampurl` (absent without providers),
+   * and transfers from their funding accounts (`senders`, lower case -> provider id) are
+   * purchases in the history.
+   */
+  onramp?:
+    | {
+        providers: readonly OnrampProvider[]
+        senders?: ReadonlyMap<string, string> | undefined
+      }
+    | undefined
   /** Quotas of names and sign-in (LATCH_NAMES_PER_ADDRESS, ...); defaults when unset. */
   quotas?: Partial<ApiQuotas> | undefined
   /**
@@ -316,6 +331,19 @@ export function createApp(deps: AppDeps) {
   app.route('/v1/', rpc)
   app.route('/v1', balanceRoute({ ...deps, prices }))
   app.route('/v1', fungiblePriceRoute({ ...deps, prices }))
+  // The on-ramp: the POSTs count as writes in the per-IP limits above; each provider call is bounded.
+  if (deps.onramp && deps.onramp.providers.length > 0)
+    app.route(
+      '/v1',
+      onrampRoute({
+        providers: deps.onramp.providers,
+        optionsCache: createOnrampOptionsCache(),
+        prices,
+        networks: deps.networks,
+        logger,
+        trustProxyHops: deps.rateLimits?.settings.trustProxyHops,
+      }),
+    )
   const nameStore = deps.db ? createDbNameStore({ db: deps.db }) : undefined
   const names =
     deps.names ??
@@ -339,7 +367,15 @@ export function createApp(deps: AppDeps) {
       clients: deps.clients,
       options: deps.nftFetch ?? { allowPrivateHosts: false },
     })
-    app.route('/v1', historyRoute({ db: deps.db, networks: deps.networks, prices }))
+    app.route(
+      '/v1',
+      historyRoute({
+        db: deps.db,
+        networks: deps.networks,
+        prices,
+        onrampSenders: deps.onramp?.senders,
+      }),
+    )
     app.route('/v1', nftsRoute({ db: deps.db, networks: deps.networks, nftMetadata }))
     app.route('/v1', nftImageRoute({ db: deps.db, networks: deps.networks, nftMetadata, images }))
     // Names' avatars through the same guarded fetcher and image cache, public like token images.

@@ -21,6 +21,8 @@ import { createFarcasterRelayClient } from './services/farcasterSignIn/createFar
 import { getFarcasterSettings } from './services/farcasterSignIn/getFarcasterSettings.ts'
 import { createGuardedFetch } from './services/fetch/createGuardedFetch.ts'
 import { createSemaphore } from './services/fetch/createSemaphore.ts'
+import { createGuardedOnrampFetch } from './services/onramp/createGuardedOnrampFetch.ts'
+import { createOnrampProviders } from './services/onramp/createOnrampProviders.ts'
 import { createPriceSource } from './services/prices/createPriceSource.ts'
 import { seedProjects } from './services/seedProjects.ts'
 import { createSocialProviderClients } from './services/socialSignIn/createSocialProviderClients.ts'
@@ -145,6 +147,15 @@ async function serve(
     ),
     allowHttpIssuers: devnet,
   })
+  // The on-ramp: LATCH_ONRAMP_* providers, else the devnet's sandbox (on 127.0.0.1 over http).
+  const onrampFromDevnet = devnet && (env.LATCH_ONRAMP_PROVIDERS ?? []).length === 0
+  const onramp = createOnrampProviders({
+    settings: env,
+    manifest,
+    fetch: createGuardedOnrampFetch(
+      createGuardedFetch({ allowPrivateHosts: onrampFromDevnet, limiter: outboundLimiter }),
+    ),
+  })
   app = createApp({
     networks: config.networks,
     projects,
@@ -191,6 +202,7 @@ async function serve(
         keepAddress: env.LATCH_ANALYTICS_KEEP_ADDRESS === 'on',
       },
     },
+    onramp,
     embeddedWallet: {
       authUrl: env.LATCH_AUTH_URL,
       mailer: createSmtpMailer({ url: env.LATCH_SMTP_URL, from: env.LATCH_MAIL_FROM }),
@@ -220,6 +232,10 @@ async function serve(
     socialNames.push(`farcaster${farcasterSettings.source === 'devnet' ? ' (devnet)' : ''}`)
   logger.info(
     `Social sign-in: ${socialNames.length > 0 ? socialNames.join(', ') : 'none configured'}.`,
+  )
+
+  logger.info(
+    `On-ramp: ${onramp.providers.length > 0 ? onramp.providers.map((provider) => provider.info.id).join(', ') : 'none configured'}${onramp.source === 'devnet' ? ' (the devnet sandbox)' : ''}.`,
   )
 
   // In the background: requests never wait on it (history reads whatever is indexed).
