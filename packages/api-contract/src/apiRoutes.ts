@@ -495,6 +495,7 @@ export const apiRoutes = {
     responses: {
       200: { description: 'The options.', schema: onrampOptionsResponseSchema },
     },
+    cacheControl: 'private, max-age=60',
   },
   onrampQuote: {
     method: 'post',
@@ -510,6 +511,7 @@ export const apiRoutes = {
       200: { description: 'The quotes.', schema: onrampQuoteResponseSchema },
     },
     errors: [502],
+    cacheControl: 'no-store',
   },
   onrampUrl: {
     method: 'post',
@@ -525,6 +527,7 @@ export const apiRoutes = {
       200: { description: 'The checkout URL.', schema: onrampUrlResponseSchema },
     },
     errors: [502],
+    cacheControl: 'no-store',
   },
   registerName: {
     method: 'post',
