@@ -34,6 +34,7 @@ import { analyticsRoute } from './routes/analytics.ts'
 import { assetImagesRoute } from './routes/assetImages.ts'
 import { authNonceRoute } from './routes/authNonce.ts'
 import { balanceRoute } from './routes/balance.ts'
+import { convertRoute } from './routes/convert.ts'
 import { embeddedWalletRoute } from './routes/embeddedWallet.ts'
 import { farcasterSignInRoute } from './routes/farcasterSignIn.ts'
 import { fungiblePriceRoute } from './routes/fungiblePrice.ts'
@@ -76,6 +77,7 @@ import { createNftServices } from './services/nfts/createNftServices.ts'
 import { createOnrampOptionsCache } from './services/onramp/createOnrampOptionsCache.ts'
 import type { OnrampProvider } from './services/onramp/onrampProvider.ts'
 import { createPriceSource } from './services/prices/createPriceSource.ts'
+import { createSwapDeps, type SwapSettings } from './services/swaps/createSwapDeps.ts'
 import type { PriceSource } from './services/prices/priceSource.ts'
 import { defaultRpcSettings, type RpcSettings } from './services/rpc/rpcSettings.ts'
 import type { SocialProviderClient } from './services/socialSignIn/createSocialProviderClients.ts'
@@ -115,6 +117,12 @@ export type AppDeps = {
    * without a database).
    */
   names?: NameResolver | undefined
+  /**
+   * Swaps (`/v1/convert/*`): LATCH_SWAP_* and the devnet's chains (`serveApi` builds them). By
+   * default the spec's swap networks the API serves, quoted from the Uniswap V2 pools of the
+   * networks that name a deployment.
+   */
+  swaps?: SwapSettings | undefined
   /** Account names end with `.<nameSuffix>` (LATCH_NAME_SUFFIX); default `latch.id`. */
   nameSuffix?: string | undefined
   /**
@@ -331,6 +339,20 @@ export function createApp(deps: AppDeps) {
   app.route('/v1/', rpc)
   app.route('/v1', balanceRoute({ ...deps, prices }))
   app.route('/v1', fungiblePriceRoute({ ...deps, prices }))
+  // Swaps (spec section 7): quotes from the aggregator or the pools, approvals and swaps built here.
+  app.route(
+    '/v1',
+    convertRoute(
+      createSwapDeps({
+        networks: deps.networks,
+        clients: deps.clients,
+        prices,
+        cache: deps.cache,
+        logger,
+        settings: deps.swaps,
+      }),
+    ),
+  )
   // The on-ramp: the POSTs count as writes in the per-IP limits above; each provider call is bounded.
   if (deps.onramp && deps.onramp.providers.length > 0)
     app.route(

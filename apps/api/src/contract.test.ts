@@ -6,9 +6,16 @@ import {
   type ApiRouteName,
   apiErrorSchema,
   apiRoutes,
+  type ConvertAllowanceResponse,
+  type ConvertBuildApproveResponse,
+  type ConvertBuildTransactionResponse,
+  type ConvertGasPriceResponse,
+  type ConvertQuotesResponse,
+  type ConvertTokensResponse,
   createOpenApiDocument,
   type EmailVerifyResponse,
   healthResponseSchema,
+  nativeCoinAddress,
   toOpenApiPath,
 } from '@latch/api-contract'
 import { getSocialProviderSettings, parseConfig } from '@latch/config'
@@ -42,7 +49,7 @@ import {
   startLocalOidcProvider,
   startTestFarcaster,
 } from '@latch/test'
-import { encodeFunctionData, type Hex, numberToHex, parseEther } from 'viem'
+import { type Address, encodeFunctionData, type Hex, numberToHex, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { z } from 'zod'
@@ -62,7 +69,7 @@ import { loadWalletRegistry } from './registry/loadWalletRegistry.ts'
 import type { Mail } from './services/embeddedWallet/mailer.ts'
 import { createFarcasterIdRegistry } from './services/farcasterSignIn/createFarcasterIdRegistry.ts'
 import { createFarcasterRelayClient } from './services/farcasterSignIn/createFarcasterRelayClient.ts'
-import { createGuardedFetch } from './services/fetch/createGuardedFetch.ts'
+import { createGuardedFetch, type GuardedFetch } from './services/fetch/createGuardedFetch.ts'
 import { createGuardedOnrampFetch } from './services/onramp/createGuardedOnrampFetch.ts'
 import { createOnrampProviders } from './services/onramp/createOnrampProviders.ts'
 import {
@@ -82,6 +89,26 @@ const pageOrigin = 'http://localhost:5173'
 /** The embedded wallet's site: the only origin `/auth/v1` answers. */
 const authOrigin = 'http://127.0.0.1:4177'
 const multicall3Address = '0xcA11bde05977b3631167028862bE2a173976CA11'
+/** The spender of the fake aggregator the convert routes quote through (any address will do). */
+const swapSpender = '0x1111111254EEB25477B68fb85Ed929f73A960582'
+
+/**
+ * A 1inch-style aggregator behind the fetcher's interface: 1 ETH buys 3000 of any token; its
+ * swaps go to `swapSpender` with empty calldata (a plain transfer, so the simulation passes).
+ */
+const fakeAggregator: GuardedFetch = async (url) => {
+  const asked = new URL(url)
+  if (asked.pathname.endsWith('/approve/spender')) return Response.json({ address: swapSpender })
+  const dstAmount = (
+    (BigInt(asked.searchParams.get('amount') ?? '0') * 3000n) /
+    10n ** 12n
+  ).toString()
+  if (asked.pathname.endsWith('/quote')) return Response.json({ dstAmount })
+  return Response.json({
+    dstAmount,
+    tx: { to: swapSpender, data: '0x', value: asked.searchParams.get('amount') },
+  })
+}
 
 /** Multicall3's runtime code, from the devnet's compiled contracts (read as a file). */
 function readMulticall3Code(): Hex {
@@ -104,6 +131,8 @@ forEachDatabase('the API contract', (context) => {
   let chain: TestChain
   let indexer: StartIndexerReturnType
   let app: App
+  /** An ERC-20 on the test chain the convert routes swap the native coin for. */
+  let swapToken: Address
   let config: LatchConfig
   let oidc: StartLocalOidcProviderReturnType
   let farcaster: StartTestFarcasterReturnType
@@ -219,9 +248,15 @@ forEachDatabase('the API contract', (context) => {
     farcaster = await startTestFarcaster()
     const outbound = createGuardedFetch({ allowPrivateHosts: true })
     onrampFakes = await startFakeOnrampProviders()
+    swapToken = await chain.deployToken('Test USD', 'TUSD', 6)
     app = createIndexerTestApp({
       db: context.db,
       chain,
+      swaps: {
+        // As LATCH_SWAP_CHAINS: the aggregator is asked about this chain.
+        chains: [chain.network.id],
+        aggregator: { url: 'https://aggregator.test/swap/v6.0', fetch: fakeAggregator },
+      },
       wallets: createMemoryWalletRegistryStore(wallets),
       onramp: createOnrampProviders({
         settings: parseConfig({
@@ -414,6 +449,66 @@ forEachDatabase('the API contract', (context) => {
     async identity() {
       const body = await callJson('identity', `/v1/identity/${account.address}?${q}`)
       expect(await getIdentity(config, { address: account.address })).toEqual(body)
+    },
+    async convertTokens() {
+      const body: ConvertTokensResponse = await callJson(
+        'convertTokens',
+        `/v1/convert/tokens?${q}&chainId=eip155:${chain.network.id}`,
+      )
+      expect(body.tokens.map((token) => token.address)).toEqual([
+        `eip155:${chain.network.id}:${nativeCoinAddress}`,
+      ])
+    },
+    async convertQuotes() {
+      const body: ConvertQuotesResponse = await callJson(
+        'convertQuotes',
+        `/v1/convert/quotes?${q}&from=eip155:${chain.network.id}:${nativeCoinAddress}&to=eip155:${chain.network.id}:${swapToken}&amount=${parseEther('1')}&userAddress=${account.address}&gasPrice=1`,
+      )
+      expect(body.quotes[0]).toMatchObject({ source: 'aggregator', toAmount: '3000000000' })
+    },
+    async convertAllowance() {
+      const body: ConvertAllowanceResponse = await callJson(
+        'convertAllowance',
+        `/v1/convert/allowance?${q}&tokenAddress=eip155:${chain.network.id}:${swapToken}&userAddress=eip155:${chain.network.id}:${account.address}`,
+      )
+      expect(body).toEqual({ allowance: '0', spender: `eip155:${chain.network.id}:${swapSpender}` })
+    },
+    async convertGasPrice() {
+      const body: ConvertGasPriceResponse = await callJson(
+        'convertGasPrice',
+        `/v1/convert/gas-price?${q}&chainId=eip155:${chain.network.id}`,
+      )
+      expect(BigInt(body.standard)).toBeGreaterThan(0n)
+    },
+    async convertBuildApprove() {
+      const body: ConvertBuildApproveResponse = await callJson(
+        'convertBuildApprove',
+        `/v1/convert/build-approve?${q}&from=eip155:${chain.network.id}:${swapToken}&to=eip155:${chain.network.id}:${nativeCoinAddress}&userAddress=${account.address}&amount=5`,
+      )
+      expect(body.amount).toBe('5')
+      expect(body.tx.from).toBe(`eip155:${chain.network.id}:${swapToken}`)
+    },
+    async convertBuildTransaction() {
+      const body: ConvertBuildTransactionResponse = await callJson(
+        'convertBuildTransaction',
+        `/v1/convert/build-transaction`,
+        {
+          method: 'POST',
+          body: {
+            projectId: testProjectId,
+            amount: parseEther('0.1').toString(),
+            from: `eip155:${chain.network.id}:${nativeCoinAddress}`,
+            to: `eip155:${chain.network.id}:${swapToken}`,
+            userAddress: `eip155:${chain.network.id}:${account.address}`,
+            eip155: { slippage: 1 },
+          },
+        },
+      )
+      expect(body).toMatchObject({
+        tx: { to: `eip155:${chain.network.id}:${swapSpender}`, amount: '300000000' },
+        minimumReceived: '297000000',
+        simulated: true,
+      })
     },
     async fungiblePrice() {
       const body: { fungibles: unknown[] } = await callJson(

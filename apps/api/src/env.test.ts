@@ -50,6 +50,7 @@ describe('parseEnv', () => {
       LATCH_RPC_TIMEOUT_MS: 10_000,
       LATCH_RPC_MAX_BATCH: 20,
       LATCH_RPC_MAX_LOG_BLOCK_RANGE: 10_000,
+      LATCH_SWAP_SLIPPAGE: 1,
       LATCH_AUTH_URL: 'http://127.0.0.1:4177',
       LATCH_SMTP_URL: 'smtp://127.0.0.1:4178',
       LATCH_MAIL_FROM: 'Latch <login@latch.localhost>',

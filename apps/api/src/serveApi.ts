@@ -177,6 +177,20 @@ async function serve(
     publicUrl,
     db: database.db,
     nameSuffix: env.LATCH_NAME_SUFFIX,
+    swaps: {
+      chains: env.LATCH_SWAP_CHAINS,
+      // The devnet's chains always swap, on its pools.
+      devnetChainIds:
+        config.source === 'devnet' ? config.networks.map((network) => network.id) : [],
+      slippage: env.LATCH_SWAP_SLIPPAGE,
+      aggregator: env.LATCH_SWAP_AGGREGATOR_URL
+        ? {
+            url: env.LATCH_SWAP_AGGREGATOR_URL,
+            key: env.LATCH_SWAP_AGGREGATOR_KEY,
+            fetch: createGuardedFetch({ limiter: outboundLimiter }),
+          }
+        : undefined,
+    },
     // The devnet serves NFT metadata and images on 127.0.0.1; real networks' hosts must be public.
     nftFetch: {
       allowPrivateHosts: config.source === 'devnet',
@@ -221,6 +235,9 @@ async function serve(
     `Serving ${config.networks.map((network) => `${network.name} (${toCaip2(network.id)})`).join(', ')} from ${config.source === 'devnet' ? 'the devnet manifest' : 'LATCH_NETWORKS'}.`,
   )
   logger.info(`Storage: ${describeDatabase(env)}.`)
+  logger.info(
+    `Swaps: quotes from ${env.LATCH_SWAP_AGGREGATOR_URL ? `the aggregator at ${new URL(env.LATCH_SWAP_AGGREGATOR_URL).origin}, falling back to ` : ''}the Uniswap V2 pools of the networks that have them; slippage ${env.LATCH_SWAP_SLIPPAGE}% unless asked otherwise.`,
+  )
   logger.info(
     `Embedded wallet: /auth/v1 answers ${new URL(env.LATCH_AUTH_URL).origin}; codes are mailed through ${describeSmtp(env.LATCH_SMTP_URL)}; auth shares are encrypted with ${authShareKey.file ? `the key in ${authShareKey.file}${authShareKey.source === 'generated' ? ' (generated now: keep it with the backups)' : ''}` : 'LATCH_AUTH_SHARE_KEY'}.`,
   )

@@ -7,6 +7,20 @@ import {
 import { balanceQuerySchema, balanceResponseSchema } from './balance.ts'
 import { supportedChainsResponseSchema } from './chains.ts'
 import {
+  convertAllowanceQuerySchema,
+  convertAllowanceResponseSchema,
+  convertBuildApproveQuerySchema,
+  convertBuildApproveResponseSchema,
+  convertBuildTransactionBodySchema,
+  convertBuildTransactionResponseSchema,
+  convertGasPriceQuerySchema,
+  convertGasPriceResponseSchema,
+  convertQuotesQuerySchema,
+  convertQuotesResponseSchema,
+  convertTokensQuerySchema,
+  convertTokensResponseSchema,
+} from './convert.ts'
+import {
   authUserSchema,
   createWalletBodySchema,
   emailStartBodySchema,
@@ -100,6 +114,7 @@ export type ApiRoute = {
     | 'Chains'
     | 'Account'
     | 'Prices'
+    | 'Swaps'
     | 'Names'
     | 'Sign-in'
     | 'Wallets'
@@ -137,6 +152,91 @@ const embeddedCaller =
 /** ... and of the session it needs. */
 const embeddedSession = `${embeddedCaller} Needs \`Authorization: Bearer <token>\` (from \`POST /auth/v1/email/verify\`): without one, or expired or signed out, 401 \`SESSION_EXPIRED\`.`
 const noStore = 'no-store'
+
+/** What every convert route says of the networks it serves. */
+const swapNetworks =
+  "Swap networks are LATCH_SWAP_CHAINS, else the spec's list (1, 42161, 10, 324, 8453, 56, 137, 100, 43114, 250, 8217, 1313161554) that the API serves, and the devnet's chains; another is a 400 'Network not supported for Swaps'."
+
+/** The convert (swap) routes (spec section 7), in the shapes AppKit's swap client reads. */
+function convertRoutes() {
+  return {
+    convertTokens: {
+      method: 'get',
+      path: '/v1/convert/tokens',
+      summary: 'The tokens that can be swapped on a chain, with icons, decimals and USD prices.',
+      description: `The native coin first (\`0xeeee...eeee\`), then the chain's listed tokens. ${swapNetworks}`,
+      tag: 'Swaps',
+      project: true,
+      query: convertTokensQuerySchema,
+      responses: { 200: { description: 'The tokens.', schema: convertTokensResponseSchema } },
+      errors: [502],
+    },
+    convertQuotes: {
+      method: 'get',
+      path: '/v1/convert/quotes',
+      summary: 'A quote for selling `amount` of `from` for `to`: the best route, read now.',
+      description: `From the aggregator when LATCH_SWAP_AGGREGATOR_URL is set (falling back to the pools when it fails), else from Uniswap V2 pools read on-chain: the direct pair, through WETH or through the stablecoin, whichever pays most. A quote holds 30 s (\`expiresAt\`). No pool between the tokens: 400 'No route from ... to ...'. ${swapNetworks}`,
+      tag: 'Swaps',
+      project: true,
+      query: convertQuotesQuerySchema,
+      responses: { 200: { description: 'One quote.', schema: convertQuotesResponseSchema } },
+      errors: [502],
+    },
+    convertAllowance: {
+      method: 'get',
+      path: '/v1/convert/allowance',
+      summary: "What the swap router may spend of the user's token.",
+      description: `ERC-20 \`allowance(user, router)\` read now; the native coin needs no approval (2^256-1). ${swapNetworks}`,
+      tag: 'Swaps',
+      project: true,
+      query: convertAllowanceQuerySchema,
+      responses: {
+        200: { description: 'The allowance.', schema: convertAllowanceResponseSchema },
+      },
+      errors: [502],
+    },
+    convertGasPrice: {
+      method: 'get',
+      path: '/v1/convert/gas-price',
+      summary: "The chain's gas price at three speeds, and its EIP-1559 fees.",
+      description:
+        "`standard` is `eth_gasPrice`; `fast` and `instant` add 20% and 50%. Another network than a swap network: 400 'Network not supported for Gas Price'.",
+      tag: 'Swaps',
+      project: true,
+      query: convertGasPriceQuerySchema,
+      responses: { 200: { description: 'Gas prices.', schema: convertGasPriceResponseSchema } },
+      errors: [502],
+    },
+    convertBuildApprove: {
+      method: 'get',
+      path: '/v1/convert/build-approve',
+      summary: 'The transaction that approves the router for `from`: unlimited, or `amount`.',
+      description: `Send \`tx.data\` to the token (\`tx.from\` and \`tx.to\` both name it). The native coin needs no approval: 400. ${swapNetworks}`,
+      tag: 'Swaps',
+      project: true,
+      query: convertBuildApproveQuerySchema,
+      responses: {
+        200: { description: 'The approval.', schema: convertBuildApproveResponseSchema },
+      },
+      errors: [502],
+    },
+    convertBuildTransaction: {
+      method: 'post',
+      path: '/v1/convert/build-transaction',
+      summary: 'The swap transaction: router calldata with the minimum received and a deadline.',
+      description: `\`swapExactETHForTokens\`, \`swapExactTokensForETH\` or \`swapExactTokensForTokens\` on the best route (or the aggregator's calldata), the minimum received \`slippage\` below the quote (or below \`toAmount\`), a 20-minute deadline. Unless \`disableEstimate\`, it is simulated from the user first (eth_call) and its gas estimated: a swap that would fail is a 400 naming why ('The swap would fail: insufficient allowance.', '... slippage exceeded ...'). ${swapNetworks}`,
+      tag: 'Swaps',
+      project: true,
+      query: projectQuerySchema,
+      body: convertBuildTransactionBodySchema,
+      responses: {
+        200: { description: 'The transaction.', schema: convertBuildTransactionResponseSchema },
+      },
+      errors: [502],
+      cacheControl: 'no-store',
+    },
+  } as const satisfies Record<string, ApiRoute>
+}
 
 /** The embedded wallet's auth API (`/auth/v1`), called by the secure frame only. */
 function embeddedWalletRoutes() {
@@ -772,6 +872,7 @@ export const apiRoutes = {
       204: { description: 'Only notifications (no id): nothing to answer.' },
     },
   },
+  ...convertRoutes(),
   ...embeddedWalletRoutes(),
 } as const satisfies Record<string, ApiRoute>
 
