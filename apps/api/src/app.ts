@@ -77,7 +77,6 @@ import { createNftServices } from './services/nfts/createNftServices.ts'
 import { createOnrampOptionsCache } from './services/onramp/createOnrampOptionsCache.ts'
 import type { OnrampProvider } from './services/onramp/onrampProvider.ts'
 import { createPriceSource } from './services/prices/createPriceSource.ts'
-import { createSwapDeps, type SwapSettings } from './services/swaps/createSwapDeps.ts'
 import type { PriceSource } from './services/prices/priceSource.ts'
 import { defaultRpcSettings, type RpcSettings } from './services/rpc/rpcSettings.ts'
 import type { SocialProviderClient } from './services/socialSignIn/createSocialProviderClients.ts'
@@ -85,6 +84,7 @@ import {
   defaultSocialSignInLimits,
   type SocialSignInLimits,
 } from './services/socialSignIn/socialSignInDeps.ts'
+import { createSwapDeps, type SwapSettings } from './services/swaps/createSwapDeps.ts'
 import type { AnalyticsStore } from './stores/analyticsStore.ts'
 import type { CacheStore } from './stores/cacheStore.ts'
 import { createDbAnalyticsStore } from './stores/createDbAnalyticsStore.ts'
