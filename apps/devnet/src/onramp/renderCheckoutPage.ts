@@ -32,7 +32,9 @@ export const checkoutPageCsp = getDevnetPageCsp({ style, formAction: ["'self'"] 
 export const checkoutPageHeaders = {
   'content-security-policy': checkoutPageCsp,
   'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
+  // The page's own form posts back to the services, which refuse Origin "null" (what a browser
+  // sends for a POST from a no-referrer page): same-origin still sends no referrer elsewhere.
+  'referrer-policy': 'same-origin',
   'cache-control': 'no-store',
 } as const
 
@@ -129,5 +131,10 @@ export function renderCheckoutErrorPage(message: string, returnUrl: string): str
 }
 
 function page(title: string, body: string): string {
-  return renderDevnetPage({ title, style, body: `<main>\n${body}\n</main>` })
+  return renderDevnetPage({
+    title,
+    style,
+    body: `<main>\n${body}\n</main>`,
+    referrer: 'same-origin',
+  })
 }
