@@ -8,8 +8,9 @@ import { buyQuote, continueToCheckout, openBuy, payOnCheckout, testCard } from '
 import { chainBalance } from '../src/send.ts'
 import { startIsolatedApi } from '../src/startIsolatedApi.ts'
 
-const coinbase = { id: 'coinbase', name: 'Coinbase' }
-const moonpay = { id: 'moonpay', name: 'MoonPay' }
+/** The devnet sandbox's brands, as the API names them. */
+const coinbase = { id: 'coinbase', name: 'Sandbox Coinbase' }
+const moonpay = { id: 'moonpay', name: 'Sandbox MoonPay' }
 
 const toast = (page: Page, text: RegExp) =>
   page.getByTestId('latch-toast').filter({ hasText: text }).first()
@@ -63,7 +64,7 @@ test('buy 100 USD of test ETH with a card through the Coinbase sandbox, with the
 
   const checkout = await continueToCheckout(page, dialog, coinbase)
   await expect(dialog.getByTestId('buy-waiting')).toHaveText(
-    'Complete the purchase in the Coinbase window',
+    'Complete the purchase in the Sandbox Coinbase window',
   )
   await expect(checkout.getByLabel('Amount to pay')).toHaveValue('100')
   await payOnCheckout(checkout, testCard)
@@ -73,9 +74,12 @@ test('buy 100 USD of test ETH with a card through the Coinbase sandbox, with the
   await checkout.close()
 
   // The app sees the purchase arrive: success, a toast, the balance grown.
-  await expect(dialog.getByTestId('buy-received')).toContainText(/ ETH arrived from Coinbase\./, {
-    timeout: 30_000,
-  })
+  await expect(dialog.getByTestId('buy-received')).toContainText(
+    / ETH arrived from Sandbox Coinbase\./,
+    {
+      timeout: 30_000,
+    },
+  )
   await expect(toast(page, /^Bought [\d.]+ ETH$/)).toBeVisible()
   const purchases = await onrampHistory(manifest.projectId, address, 'coinbase')
   const purchase = purchases.find((item) => !purchasesBefore.some((old) => old.id === item.id))
@@ -126,7 +130,7 @@ test('buy through the MoonPay sandbox with the test wallet; a refused card shows
 
   const checkout = await continueToCheckout(page, dialog, moonpay)
   await expect(dialog.getByTestId('buy-waiting')).toHaveText(
-    'Complete the purchase in the MoonPay window',
+    'Complete the purchase in the Sandbox MoonPay window',
   )
   // A card number that is not a test card is refused, and nothing is charged.
   await payOnCheckout(checkout, '4111 1111 1111 1112')
@@ -137,9 +141,12 @@ test('buy through the MoonPay sandbox with the test wallet; a refused card shows
   await expect(checkout.getByRole('heading', { name: 'Purchase complete' })).toBeVisible({
     timeout: 30_000,
   })
-  await expect(dialog.getByTestId('buy-received')).toContainText(/ ETH arrived from MoonPay\./, {
-    timeout: 30_000,
-  })
+  await expect(dialog.getByTestId('buy-received')).toContainText(
+    / ETH arrived from Sandbox MoonPay\./,
+    {
+      timeout: 30_000,
+    },
+  )
   const purchases = await onrampHistory(manifest.projectId, injectedWallet.address, 'moonpay')
   expect(purchases.length).toBeGreaterThan(0)
   expect(purchases[0]?.metadata.onramp).toBe('moonpay')
