@@ -20,7 +20,9 @@ export async function pickSwapToken(
 ): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Swap' })
   await dialog.getByTestId(side === 'from' ? 'swap-from-token' : 'swap-to-token').click()
-  const picker = dialog.getByTestId('swap-token-picker')
+  const picker = page
+    .getByRole('dialog', { name: 'Select a token' })
+    .getByTestId('swap-token-picker')
   await expect(picker).toBeVisible()
   await picker.getByLabel('Search token').fill(symbol)
   await picker.getByTestId(`swap-token-${symbol}`).click()

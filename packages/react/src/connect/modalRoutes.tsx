@@ -261,7 +261,7 @@ export const modalRoutes: Record<ModalView, ModalRouteEntry> = {
   },
   SwapSelectToken: {
     status: 'routable',
-    title: ({ t }) => t('account.feature.swaps'),
+    title: ({ t }) => t('swaps.selectToken'),
     render: () => <LazyView view={swapTokenPickerRoute} />,
   },
   // Buy (the on-ramp): its own chunk, loaded when Buy is first opened.

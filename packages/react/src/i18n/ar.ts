@@ -73,6 +73,7 @@ export const ar: Messages = {
   'account.walletFeatures': 'إجراءات المحفظة',
   'account.feature.onramp': 'شراء',
   'account.feature.swaps': 'مبادلة',
+  'swaps.selectToken': 'اختر رمزًا',
   'account.feature.receive': 'استلام',
   'account.feature.send': 'إرسال',
   'account.tabs': 'الأصول والنشاط',

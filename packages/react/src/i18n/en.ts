@@ -76,6 +76,7 @@ export const en = {
   'account.walletFeatures': 'Wallet actions',
   'account.feature.onramp': 'Buy',
   'account.feature.swaps': 'Swap',
+  'swaps.selectToken': 'Select a token',
   'account.feature.receive': 'Receive',
   'account.feature.send': 'Send',
   'account.tabs': 'Assets and activity',

@@ -76,6 +76,7 @@ export const es: Messages = {
   'account.walletFeatures': 'Acciones de la billetera',
   'account.feature.onramp': 'Comprar',
   'account.feature.swaps': 'Intercambiar',
+  'swaps.selectToken': 'Elige un token',
   'account.feature.receive': 'Recibir',
   'account.feature.send': 'Enviar',
   'account.tabs': 'Activos y actividad',
