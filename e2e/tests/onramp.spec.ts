@@ -152,6 +152,37 @@ test('buy through the MoonPay sandbox with the test wallet; a refused card shows
   expect(purchases[0]?.metadata.onramp).toBe('moonpay')
 })
 
+test('popups blocked: the page itself goes to the checkout, and Back to the app shows the purchase in Activity', async ({
+  page,
+  injectedWallet,
+}) => {
+  test.setTimeout(90_000)
+  // A browser that blocks the window: window.open answers null.
+  await page.addInitScript(() => {
+    window.open = () => null
+  })
+  await connectWith(page, /Test Wallet/, injectedWallet.address)
+  const dialog = await openBuy(page)
+  await buyQuote(dialog, 'coinbase').getByRole('radio').check()
+  await dialog.getByRole('button', { name: `Continue to ${coinbase.name}` }).click()
+  await page.waitForURL(/\/onramp\/checkout\/coinbase/)
+  await payOnCheckout(page, testCard)
+  await expect(page.getByRole('heading', { name: 'Purchase complete' })).toBeVisible({
+    timeout: 30_000,
+  })
+  await page.getByRole('link', { name: 'Back to the app' }).click()
+  await page.waitForURL((url) => url.href.startsWith(webUrl()))
+  await expect(page.getByTestId('account-address')).toContainText(injectedWallet.address)
+  await page.getByRole('tab', { name: 'Activity' }).click()
+  const row = page
+    .getByRole('tabpanel', { name: 'Activity' })
+    .getByTestId('activity-row')
+    .filter({ hasText: 'From Coinbase' })
+    .first()
+  await expect(row).toBeVisible({ timeout: 30_000 })
+  await expect(row).toContainText('Bought')
+})
+
 test('Buy on a phone-sized screen, by keyboard: every control reachable; Cancel stops the wait', async ({
   page,
   injectedWallet,
