@@ -235,8 +235,15 @@ test('a token for the native coin: LUSD for ETH (the router pays the ETH out)', 
   })
   expect(await chainBalance(chain, address, 'LUSD')).toBe(lusdBefore - parseUnits('300', 6))
   expect(await chainBalance(chain, address)).toBeGreaterThan(ethBefore)
-  // Activity lists this one as "Sent 300 LUSD" to the pair, not as a trade: the ETH comes back
-  // by the router's internal call, which the indexer does not see (an API matter, reported).
+  // Activity lists it as a trade: the router pays the ETH out by an internal call that logs
+  // nothing, so only the LUSD going out is seen, but the router swap names the operation.
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await page.getByRole('tab', { name: 'Activity' }).click()
+  const rows = page.getByRole('tabpanel', { name: 'Activity' }).getByTestId('activity-row')
+  const trade = rows.filter({ hasText: 'LUSD' }).first()
+  await expect(trade).toBeVisible({ timeout: 30_000 })
+  await expect(trade).toContainText('Swapped')
 })
 
 test('the WalletConnect wallet swaps ETH for LUSD', async ({

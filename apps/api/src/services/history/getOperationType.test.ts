@@ -21,6 +21,17 @@ test('names a transaction by what moved for the account', () => {
       { direction: 'out', from: me, to: other },
       { direction: 'in', from: other, to: me },
     ]),
+    // swapExactTokensForETH: the router pays the ETH out by an internal call (no log).
+    tradeForEth: type([{ direction: 'out', from: me, to: other }], {
+      ...call,
+      methodId: '0x18cbafe5',
+    }),
+    // Someone else's swap that pays this account is a receive.
+    swapPaysMe: type([{ direction: 'in', from: other, to: me }], {
+      from: other,
+      to: other,
+      methodId: '0x38ed1739',
+    }),
     deploy: type([], { from: me, to: null, methodId: '0x60806040' }),
     approve: type([], { ...call, methodId: '0x095ea7b3' }),
     execute: type([], { ...call, methodId: '0x12345678' }),
@@ -34,7 +45,9 @@ test('names a transaction by what moved for the account', () => {
       "receive": "receive",
       "self": "send",
       "send": "send",
+      "swapPaysMe": "receive",
       "trade": "trade",
+      "tradeForEth": "trade",
     }
   `)
 })
