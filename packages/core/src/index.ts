@@ -381,6 +381,14 @@ export {
   SocialSignInError,
   type SocialSignInErrorReason,
 } from './errors/socialSignIn.ts'
+// Swaps: the Swap view's flow over the convert API (spec section 7)
+export {
+  NoSwapRouteError,
+  SwapNetworkNotSupportedError,
+  SwapRequestError,
+  SwapRevertedError,
+  SwapWouldFailError,
+} from './errors/swap.ts'
 export {
   AccountNameResolutionError,
   InvalidTokenAddressError,
@@ -550,27 +558,6 @@ export {
   type SendFormValidation,
   validateSendForm,
 } from './send/validateSendForm.ts'
-// Swaps: the Swap view's flow over the convert API (spec section 7)
-export {
-  NoSwapRouteError,
-  SwapNetworkNotSupportedError,
-  SwapRequestError,
-  SwapRevertedError,
-  SwapWouldFailError,
-} from './errors/swap.ts'
-export {
-  type CreateSwapFlowParameters,
-  createSwapFlow,
-  priceImpactWarningPercent,
-  type SwapFlow,
-  type SwapFlowActionResult,
-  type SwapFlowEvent,
-  type SwapFlowIssue,
-  type SwapFlowSide,
-  type SwapFlowState,
-  type SwapFlowStep,
-  type SwapFlowToken,
-} from './swaps/createSwapFlow.ts'
 // Sign in with the wallet (EIP-4361)
 export {
   type CreateSignInFlowParameters,
@@ -620,6 +607,19 @@ export {
   storageKeys,
   storageVersion,
 } from './storage/createLatchStorage.ts'
+export {
+  type CreateSwapFlowParameters,
+  createSwapFlow,
+  priceImpactWarningPercent,
+  type SwapFlow,
+  type SwapFlowActionResult,
+  type SwapFlowEvent,
+  type SwapFlowIssue,
+  type SwapFlowSide,
+  type SwapFlowState,
+  type SwapFlowStep,
+  type SwapFlowToken,
+} from './swaps/createSwapFlow.ts'
 // Timing rules (spec section 9)
 export * from './timings.ts'
 // Toasts
