@@ -66,7 +66,7 @@ const finish = () =>
 describe('an OAuth 2 provider (GitHub-like)', () => {
   test('the authorization URL: code, PKCE S256, state, scope, redirect URI; no nonce', async () => {
     const url = await github()?.authorizationUrl(checks)
-    expect(url?.origin + url?.pathname).toBe(`${base}/authorize`)
+    expect(`${url?.origin}${url?.pathname}`).toBe(`${base}/authorize`)
     expect(Object.fromEntries(url?.searchParams ?? [])).toEqual({
       client_id: 'client',
       redirect_uri: redirectUri,
