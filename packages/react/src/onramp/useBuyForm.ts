@@ -1,6 +1,7 @@
 import type { BuyFlowState, OnrampAmountMessage } from '@latch/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useSyncExternalStore } from 'react'
+import { formatTokenAmount } from '../account/formatTokenAmount.ts'
 import { toIntlLocale } from '../account/toIntlLocale.ts'
 import { useAccount } from '../hooks/useAccount.ts'
 import { useConfig } from '../hooks/useConfig.ts'
@@ -87,7 +88,8 @@ export function useBuyForm(): BuyViewProps {
       items: (quoteValue?.quotes ?? []).map((quote) => ({
         providerId: quote.provider.id,
         providerName: quote.provider.name,
-        receive: number(Number(quote.purchaseAmount.amount), 6),
+        // Token amounts to 3 decimals (spec section 9).
+        receive: formatTokenAmount(quote.purchaseAmount.amount, intlLocale),
         symbol: quote.purchaseAmount.currency,
         fee: money(
           Number(quote.providerFee.amount) + Number(quote.networkFee.amount),
@@ -106,7 +108,7 @@ export function useBuyForm(): BuyViewProps {
           ? {
               status: 'purchased',
               provider: purchase.provider.name,
-              amount: number(Number(purchase.amount), 6),
+              amount: purchase.amount ? formatTokenAmount(purchase.amount, intlLocale) : '',
               symbol: purchase.symbol,
             }
           : { status: purchase.status, provider: purchase.provider.name },
