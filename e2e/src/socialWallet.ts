@@ -63,20 +63,35 @@ export async function chooseOidcUser(login: Page, user: OidcUser): Promise<void>
  * passphrase (typed twice), or, for an account that has one, the passphrase that recovers it
  * in this browser. Then the account panel shows.
  */
-export async function finishWalletSetup(page: Page, passphrase = testPassphrase): Promise<void> {
+export async function finishWalletSetup(
+  page: Page,
+  passphrase = testPassphrase,
+): Promise<'created' | 'recovered'> {
   const frame = authFrame(page)
   const create = frame.getByRole('dialog', { name: 'Set a recovery passphrase' })
   const recover = frame.getByRole('dialog', { name: 'Enter your recovery passphrase' })
   await expect(create.or(recover)).toBeVisible({ timeout: 30_000 })
+  const account = page.getByTestId('account-address')
+  let outcome: 'created' | 'recovered' = 'created'
   if (await create.isVisible()) {
     await create.getByLabel('Passphrase', { exact: true }).fill(passphrase)
     await create.getByLabel('Repeat the passphrase', { exact: true }).fill(passphrase)
     await create.getByRole('button', { name: 'Continue', exact: true }).click()
-  } else {
+    // Another browser of the same account may have created the wallet a moment before (a
+    // repeated run): the frame then asks for the passphrase that recovers it instead.
+    await expect
+      .poll(async () => (await account.isVisible()) || (await recover.isVisible()), {
+        timeout: 30_000,
+      })
+      .toBe(true)
+  }
+  if (await recover.isVisible()) {
+    outcome = 'recovered'
     await recover.getByLabel('Recovery passphrase', { exact: true }).fill(passphrase)
     await recover.getByRole('button', { name: 'Continue', exact: true }).click()
   }
-  await expect(page.getByTestId('account-address')).toBeVisible({ timeout: 30_000 })
+  await expect(account).toBeVisible({ timeout: 30_000 })
+  return outcome
 }
 
 /**
@@ -87,7 +102,7 @@ export async function signInWithSocial(
   page: Page,
   provider: Exclude<SocialButton, 'farcaster'>,
   user: OidcUser,
-): Promise<void> {
+): Promise<'created' | 'recovered'> {
   const dialog = await openConnect(page)
   const login = await openSocialPopup(page, dialog, provider)
   await expect(
@@ -96,7 +111,7 @@ export async function signInWithSocial(
   await chooseOidcUser(login, user)
   // The API's callback page hands the answer to the app and closes itself.
   await expect.poll(() => login.isClosed(), { timeout: 30_000 }).toBe(true)
-  await finishWalletSetup(page)
+  return finishWalletSetup(page)
 }
 
 /** The social account line of the account panel ("ada_lovelace · Google"). */
