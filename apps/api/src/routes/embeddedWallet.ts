@@ -8,6 +8,7 @@ import {
 } from '@latch/api-contract'
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../appEnv.ts'
+import { noStore } from '../middleware/noStore.ts'
 import { rateLimitClientIp } from '../middleware/rateLimitClientIp.ts'
 import { requireProject } from '../middleware/requireProject.ts'
 import { approveDevice } from '../services/embeddedWallet/approveDevice.ts'
@@ -46,10 +47,7 @@ export function embeddedWalletRoute(
   return (
     new Hono<AppEnv>()
       // Nothing here may be cached: codes, tokens and shares.
-      .use(async (c, next) => {
-        await next()
-        c.header('Cache-Control', 'no-store')
-      })
+      .use(noStore)
       .post('/email/start', project, async (c) => {
         const body = parseJsonBody(emailStartBodySchema, await c.req.text())
         return c.json(await startEmailSignIn(deps, { ...body, ip: ip(c) }))

@@ -1,6 +1,7 @@
 import { farcasterStartBodySchema, farcasterVerifyBodySchema } from '@latch/api-contract'
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../appEnv.ts'
+import { noStore } from '../middleware/noStore.ts'
 import { rateLimitClientIp } from '../middleware/rateLimitClientIp.ts'
 import { requireProject } from '../middleware/requireProject.ts'
 import type { FarcasterSignInDeps } from '../services/farcasterSignIn/farcasterSignInDeps.ts'
@@ -37,10 +38,7 @@ export function farcasterSignInRoute(
   return (
     new Hono<AppEnv>()
       // Nothing here may be cached: channel URLs and session tokens.
-      .use(async (c, next) => {
-        await next()
-        c.header('Cache-Control', 'no-store')
-      })
+      .use(noStore)
       .post('/start', project, async (c) => {
         const body = parseJsonBody(farcasterStartBodySchema, await c.req.text())
         return c.json(

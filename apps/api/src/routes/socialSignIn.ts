@@ -1,6 +1,7 @@
 import { socialStartBodySchema, socialVerifyBodySchema } from '@latch/api-contract'
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../appEnv.ts'
+import { noStore } from '../middleware/noStore.ts'
 import { rateLimitClientIp } from '../middleware/rateLimitClientIp.ts'
 import { requireProject } from '../middleware/requireProject.ts'
 import { authenticate } from '../services/embeddedWallet/authenticate.ts'
@@ -35,10 +36,7 @@ export function socialSignInRoute(
     c.header('X-Content-Type-Options', 'nosniff')
   }
   return new Hono<AppEnv>()
-    .use(async (c, next) => {
-      await next()
-      c.header('Cache-Control', 'no-store')
-    })
+    .use(noStore)
     .post('/start', project, async (c) => {
       const body = parseJsonBody(socialStartBodySchema, await c.req.text())
       const signedIn = body.link
