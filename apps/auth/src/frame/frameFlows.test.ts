@@ -8,7 +8,7 @@ import { type StartTestAnvilReturnType, startTestAnvil } from '@latch/test'
 import { IDBFactory } from 'fake-indexeddb'
 import { type Hex, recoverMessageAddress, recoverTypedDataAddress } from 'viem'
 import { privateKeyToAddress } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createDeviceShareStore } from '../keys/createDeviceShareStore.ts'
 import { createFrame } from './createFrame.ts'
 import { createMemoryFrameStores } from './createMemoryFrameStores.ts'
@@ -208,10 +208,15 @@ describe('the frame against the real API', () => {
         params: [{ from: address, to, value: '0x2386f26fc10000' }], // 0.01 ETH
       }),
     )
-    const receipt = (await anvil.rpc('eth_getTransactionReceipt', [sent.result])) as {
-      status: string
-      from: string
-    }
+    // anvil mines it at once, but the receipt can show a moment later on a loaded machine.
+    const receipt = await vi.waitFor(async () => {
+      const found = (await anvil.rpc('eth_getTransactionReceipt', [sent.result])) as {
+        status: string
+        from: string
+      } | null
+      if (!found) throw new Error('No receipt yet.')
+      return found
+    })
     expect(receipt.status).toBe('0x1')
     expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
     const confirmation = fake.confirmations.at(-1)
