@@ -15,17 +15,25 @@ export type StackPorts = {
   oidc: number
   /** The local Farcaster auth relay (FIP-11) and its test Farcaster client page. */
   farcaster: number
+  /** One ERC-4337 bundler (alto) per devnet chain, in the order of `devnetChains`. */
+  bundlers: readonly [number, number, number]
+  /** The local Solana chain's JSON-RPC (HTTP) and its subscriptions (WebSocket) endpoints. */
+  solanaRpc: number
+  solanaWs: number
+  /** The local Bitcoin regtest chain's Esplora-compatible REST API. */
+  bitcoin: number
 }
 
 /** How many consecutive ports a stack takes from its base. */
-export const stackPortCount = 11
+export const stackPortCount = 17
 
 /** The base port `npm start` uses; the test suite uses `testPortBase` so both can run at once. */
 export const defaultPortBase = 4170
 export const testPortBase = 4270
 
 /** Lays the stack's ports out from `base`: web, api, relay, services, the three chains, then
- * the auth site, the mailbox's SMTP port, the OpenID provider and the Farcaster relay. */
+ * the auth site, the mailbox's SMTP port, the OpenID provider, the Farcaster relay, the three
+ * bundlers, Solana's RPC and WebSocket ports, and Bitcoin's REST port. */
 export function getStackPorts(base: number = defaultPortBase): StackPorts {
   return {
     web: base,
@@ -37,5 +45,9 @@ export function getStackPorts(base: number = defaultPortBase): StackPorts {
     smtp: base + 8,
     oidc: base + 9,
     farcaster: base + 10,
+    bundlers: [base + 11, base + 12, base + 13],
+    solanaRpc: base + 14,
+    solanaWs: base + 15,
+    bitcoin: base + 16,
   }
 }

@@ -12,6 +12,18 @@ export const networkSchema = z.object({
     .object({ default: z.object({ name: z.string(), url: z.string().url() }) })
     .optional(),
   testnet: z.boolean(),
+  /**
+   * ERC-4337 on this network (issue 15): the EntryPoint and SimpleAccountFactory smart
+   * accounts use, and whether the API's `/v1/paymaster` sponsors gas here. Absent: no smart
+   * accounts on this network.
+   */
+  smartAccounts: z
+    .object({
+      entryPoint: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+      simpleAccountFactory: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+      paymaster: z.boolean(),
+    })
+    .optional(),
 })
 export type Network = z.infer<typeof networkSchema>
 

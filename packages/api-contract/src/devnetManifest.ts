@@ -34,6 +34,63 @@ export const devnetChainSchema = z.object({
   /** Every ERC-20 on the chain, WETH and the stablecoin included. */
   tokens: z.array(devnetTokenSchema),
   nft: z.object({ address, name: z.string(), symbol: z.string(), baseUri: z.string().url() }),
+  /**
+   * ERC-4337 on this chain (issue 15): EntryPoint v0.7 and SimpleAccountFactory v0.7 at their
+   * canonical addresses, the devnet's verifying paymaster, the chain's bundler (alto) and the
+   * ERC-7677 paymaster service that signs for the paymaster (its signer is an anvil test key).
+   */
+  accountAbstraction: z
+    .object({
+      entryPoint: address,
+      simpleAccountFactory: address,
+      paymaster: address,
+      bundlerUrl: z.string().url(),
+      paymasterUrl: z.string().url(),
+    })
+    .optional(),
+})
+
+const base58 = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,88}$/, 'Expected a base58 string.')
+
+/**
+ * The local Solana chain (issue 16): a JSON-RPC server over LiteSVM with its own genesis hash
+ * (so no wallet takes it for a public cluster), an SPL mint and funded test keys.
+ */
+export const devnetSolanaSchema = z.object({
+  name: z.string(),
+  /** `solana:` and the first 32 characters of the genesis hash (CAIP-2). */
+  caipNetworkId: z.string().regex(/^solana:[1-9A-HJ-NP-Za-km-z]{32}$/),
+  genesisHash: base58,
+  rpcUrl: z.string().url(),
+  wsUrl: z.string().startsWith('ws'),
+  nativeCurrency: z.object({ name: z.string(), symbol: z.string(), decimals: z.number().int() }),
+  /** SPL mints on the chain (a USD-like token first). */
+  tokens: z.array(
+    z.object({ mint: base58, name: z.string(), symbol: z.string(), decimals: z.number().int() }),
+  ),
+  /** Funded test keys (generated for the devnet, never real ones): SOL and every token. */
+  accounts: z.array(z.object({ address: base58, secretKey: base58 })),
+})
+
+/**
+ * The local Bitcoin chain (issue 16): regtest, an Esplora-compatible REST API, blocks mined
+ * on demand (`POST {esploraUrl}/mine`), and funded test addresses.
+ */
+export const devnetBitcoinSchema = z.object({
+  name: z.string(),
+  /** `bip122:` and the first 32 hex characters of regtest's genesis block hash (CAIP-2). */
+  caipNetworkId: z.string().regex(/^bip122:[0-9a-f]{32}$/),
+  network: z.literal('regtest'),
+  esploraUrl: z.string().url(),
+  /** Funded test keys: a payment (P2WPKH) and an ordinals (P2TR) address each. */
+  accounts: z.array(
+    z.object({
+      paymentAddress: z.string(),
+      ordinalsAddress: z.string(),
+      /** WIF (regtest) of the key behind both addresses; a generated test key. */
+      wif: z.string(),
+    }),
+  ),
 })
 
 /**
@@ -116,6 +173,8 @@ export const devnetManifestSchema = z.object({
       ),
     })
     .optional(),
+  solana: devnetSolanaSchema.optional(),
+  bitcoin: devnetBitcoinSchema.optional(),
   /** anvil's well-known test accounts, funded on every chain. Test keys only. */
   accounts: z.array(z.object({ address, privateKey: hex32 })),
   /** The account the in-page "Devnet Wallet" holds (an anvil test key, never a real one). */
@@ -125,3 +184,5 @@ export const devnetManifestSchema = z.object({
 export type DevnetToken = z.infer<typeof devnetTokenSchema>
 export type DevnetChain = z.infer<typeof devnetChainSchema>
 export type DevnetManifest = z.infer<typeof devnetManifestSchema>
+export type DevnetSolana = z.infer<typeof devnetSolanaSchema>
+export type DevnetBitcoin = z.infer<typeof devnetBitcoinSchema>

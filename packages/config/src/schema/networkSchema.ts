@@ -20,6 +20,32 @@ const swapSchema = z.strictObject({
   stable: address.optional(),
 })
 
+const bundlerName = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,31}$/, 'Expected a bundler name like "pimlico" (a-z, 0-9, -).')
+
+/**
+ * ERC-4337 on a network (issue 15). The API's `POST /v1/bundler` forwards user operations to
+ * one of `bundlers` (chosen by the `bundler` query parameter, the first by default) and
+ * `POST /v1/paymaster` to `paymasterUrl` (ERC-7677). Both URLs are server-only: they may hold
+ * provider keys. The embedded wallet offers smart accounts on the networks that have this.
+ */
+const accountAbstractionSchema = z.strictObject({
+  /** EntryPoint v0.7 (the canonical address by default). */
+  entryPoint: address.default('0x0000000071727De22E5E9d8BAf0edAc6f37da032'),
+  /** SimpleAccountFactory v0.7 (the canonical address by default). */
+  simpleAccountFactory: address.default('0x91E60e0613810449d098b0b5Ec8b51A0FE8c8985'),
+  bundlers: z
+    .array(z.strictObject({ name: bundlerName, url: httpUrl }))
+    .min(1)
+    .refine(
+      (bundlers) => new Set(bundlers.map((entry) => entry.name)).size === bundlers.length,
+      'Each bundler name once.',
+    ),
+  /** An ERC-7677 paymaster service that sponsors this network's user operations. */
+  paymasterUrl: httpUrl.optional(),
+})
+
 /**
  * One EVM network of LATCH_NETWORKS. `namespace` is the CAIP-2 namespace ("eip155", the only
  * one so far; Solana and Bitcoin come later); without one a network is eip155, as before.
@@ -58,6 +84,8 @@ export const eip155NetworkSchema = z
      * wrapped native coin, and optionally a stablecoin routes may pass through.
      */
     swap: swapSchema.optional(),
+    /** ERC-4337 bundlers and a paymaster (issue 15): smart accounts on this network. */
+    accountAbstraction: accountAbstractionSchema.optional(),
   })
   .superRefine((network, ctx) => {
     if (network.caipNetworkId !== undefined && network.caipNetworkId !== `eip155:${network.id}`)
