@@ -44,6 +44,11 @@ export const devnetChainSchema = z.object({
       entryPoint: address,
       simpleAccountFactory: address,
       paymaster: address,
+      /**
+       * eth-infinitism's Simple7702Account (v0.8): the EIP-7702 delegate through which the
+       * Devnet Wallet (an EOA) runs an EIP-5792 batch atomically in one transaction.
+       */
+      simple7702Account: address,
       bundlerUrl: z.string().url(),
       paymasterUrl: z.string().url(),
     })
