@@ -34,7 +34,78 @@ export const frameRpcMethods = [
   'eth_accounts',
   'eth_requestAccounts',
   'eth_chainId',
+  'wallet_getCapabilities',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+  'wallet_showCallsStatus',
 ] as const
+export type FrameRpcMethod = (typeof frameRpcMethods)[number]
+
+const hexSchema = z.string().regex(/^0x[0-9a-fA-F]*$/)
+const addressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/)
+const chainIdHexSchema = z.string().regex(/^0x[0-9a-fA-F]{1,16}$/)
+/** A call batch's id: the wallet's own (64 hex) or one the app chose (EIP-5792). */
+const callsIdSchema = z.string().min(1).max(128)
+
+/** One call of a `wallet_sendCalls` batch (EIP-5792). */
+export const walletCallSchema = z.object({
+  to: addressSchema.optional(),
+  data: hexSchema.max(262_146).optional(),
+  value: hexSchema.max(66).optional(),
+  capabilities: z.record(z.string(), z.unknown()).optional(),
+})
+
+/**
+ * The params of the EIP-5792 methods the frame answers, checked before the frame acts on them
+ * (the other methods' params are checked by the frame's own handler).
+ */
+export const walletCallsParamsSchemas = {
+  /** [address, chainIds?]: the address is required (spec section 5). */
+  wallet_getCapabilities: z.union([
+    z.tuple([addressSchema]),
+    z.tuple([addressSchema, z.array(chainIdHexSchema).max(32)]),
+  ]),
+  wallet_sendCalls: z.tuple([
+    z.object({
+      version: z.string().max(16),
+      id: callsIdSchema.optional(),
+      from: addressSchema.optional(),
+      chainId: chainIdHexSchema,
+      atomicRequired: z.boolean().default(false),
+      calls: z.array(walletCallSchema).min(1).max(16),
+      capabilities: z.record(z.string(), z.unknown()).optional(),
+    }),
+  ]),
+  wallet_getCallsStatus: z.tuple([callsIdSchema]),
+  wallet_showCallsStatus: z.tuple([callsIdSchema]),
+} as const
+export type WalletCallsParams<method extends keyof typeof walletCallsParamsSchemas> = z.infer<
+  (typeof walletCallsParamsSchemas)[method]
+>
+
+/** EIP-5792 v2 `wallet_getCallsStatus` answer (status 100 pending, 200 confirmed, 400 not sent, 500 reverted, 600 partly reverted). */
+export const walletCallsStatusSchema = z.object({
+  version: z.literal('2.0.0'),
+  id: callsIdSchema,
+  chainId: chainIdHexSchema,
+  status: z.union([z.literal(100), z.literal(200), z.literal(400), z.literal(500), z.literal(600)]),
+  atomic: z.boolean(),
+  receipts: z
+    .array(
+      z.object({
+        logs: z.array(
+          z.object({ address: addressSchema, data: hexSchema, topics: z.array(hexSchema) }),
+        ),
+        status: hexSchema,
+        blockHash: hexSchema,
+        blockNumber: hexSchema,
+        gasUsed: hexSchema,
+        transactionHash: hexSchema,
+      }),
+    )
+    .optional(),
+})
+export type WalletCallsStatus = z.infer<typeof walletCallsStatusSchema>
 
 /** Every request the app may send, by method. */
 export const frameRequestParamsSchemas = {
@@ -66,6 +137,10 @@ export const frameRequestParamsSchemas = {
   updateEmailPrimaryOtp: z.object({ otp: otpSchema }),
   updateEmailSecondaryOtp: z.object({ otp: otpSchema }),
   signOut: z.object({}),
+  /**
+   * One JSON-RPC request the wallet answers. The EIP-5792 methods' params are checked by the
+   * frame with `walletCallsParamsSchemas` (answered -32602 with the reason when they fail).
+   */
   rpcRequest: z.object({
     chainId: chainIdSchema,
     method: z.enum(frameRpcMethods),
