@@ -133,6 +133,11 @@ export {
   getSiweNonce,
 } from './actions/getSiweNonce.ts'
 export {
+  type GetSmartAccountEnabledNetworksErrorType,
+  type GetSmartAccountEnabledNetworksReturnType,
+  getSmartAccountEnabledNetworks,
+} from './actions/getSmartAccountEnabledNetworks.ts'
+export {
   compareTokenBalances,
   type GetTokenBalancesErrorType,
   type GetTokenBalancesParameters,
@@ -194,6 +199,12 @@ export {
   setAccountNameAttributes,
 } from './actions/setAccountNameAttributes.ts'
 export {
+  type SetPreferredAccountTypeErrorType,
+  type SetPreferredAccountTypeParameters,
+  type SetPreferredAccountTypeReturnType,
+  setPreferredAccountType,
+} from './actions/setPreferredAccountType.ts'
+export {
   type SignInErrorType,
   type SignInParameters,
   type SignInReturnType,
@@ -252,9 +263,11 @@ export {
   embeddedWallet,
 } from './connectors/embeddedWallet.ts'
 export type {
+  EmbeddedAccountType,
   EmbeddedEmailAction,
   EmbeddedSignInMethod,
   EmbeddedUpdateEmailAction,
+  EmbeddedWalletAccount,
   EmbeddedWalletApi,
   EmbeddedWalletClientParameters,
   EmbeddedWalletUser,

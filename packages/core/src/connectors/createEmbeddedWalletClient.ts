@@ -1,12 +1,14 @@
-import type { FrameEvent } from '@latch/api-contract'
+import type { FrameEvent, FrameUser } from '@latch/api-contract'
 import { ConnectorAccountNotFoundError, ConnectorNotConnectedError } from '../errors/connector.ts'
-import { EmailCooldownError } from '../errors/embeddedWallet.ts'
+import { SmartAccountsUnsupportedError } from '../errors/eip5792.ts'
+import { EmailCooldownError, EmbeddedWalletRequestError } from '../errors/embeddedWallet.ts'
 import { SessionExpiredError } from '../errors/session.ts'
 import type { Eip1193Provider } from '../types.ts'
 import type { Emitter } from '../utils/createEmitter.ts'
 import { createEmbeddedWalletProvider } from './createEmbeddedWalletProvider.ts'
 import { createFrameTransport, type FrameTransport } from './createFrameTransport.ts'
 import type {
+  EmbeddedWalletAccount,
   EmbeddedWalletApi,
   EmbeddedWalletClientParameters,
   EmbeddedWalletUser,
@@ -17,6 +19,43 @@ import type { Connector, ConnectorEvents } from './types.ts'
 
 /** Spec section 5 and 9: email login cooldown. */
 export const defaultEmailCooldownMs = 30_000
+
+/** The frame's words (and EIP-1193 4200) for a smart account where there is none. */
+const smartAccountsUnsupported = 'This application might not support Smart Accounts'
+
+/** The frame's refusal of a smart account as core's `SmartAccountsUnsupportedError`. */
+function toPreferredAccountError(error: unknown): unknown {
+  if (
+    error instanceof EmbeddedWalletRequestError &&
+    (error.frameCode === 4200 || error.shortMessage.startsWith(smartAccountsUnsupported))
+  )
+    return new SmartAccountsUnsupportedError({ cause: error })
+  return error
+}
+
+/**
+ * The frame's user as the page keeps it: addresses checksummed, and the address in use the
+ * account of the preferred type (the frame's `address` when it lists none of that type).
+ */
+function toEmbeddedWalletUser(next: FrameUser): EmbeddedWalletUser | undefined {
+  const accounts = next.accounts.flatMap((account): EmbeddedWalletAccount[] => {
+    const [address] = normalizeAccounts([account.address])
+    return address ? [{ address, type: account.type }] : []
+  })
+  const [own] = normalizeAccounts([next.address])
+  const preferred = accounts.find((account) => account.type === next.preferredAccountType)
+  const address = preferred?.address ?? own
+  if (!address) return undefined
+  return {
+    email: next.email,
+    username: next.username,
+    signInMethod: next.signInMethod,
+    address,
+    chainId: next.chainId,
+    preferredAccountType: preferred ? preferred.type : 'eoa',
+    accounts: accounts.length > 0 ? accounts : [{ address, type: 'eoa' }],
+  }
+}
 
 /** The embedded wallet's working half: loaded with the frame's chunk. */
 export type EmbeddedWalletClient = Pick<
@@ -64,10 +103,15 @@ export function createEmbeddedWalletClient(
         return transport.show()
       case 'hide':
         return transport.hide()
-      case 'accountsChanged':
-        return emitter.emit('accountsChanged', normalizeAccounts(event.accounts))
+      case 'accountsChanged': {
+        const accounts = normalizeAccounts(event.accounts)
+        followAccount(accounts[0])
+        return emitter.emit('accountsChanged', accounts)
+      }
       case 'chainChanged':
         chainId = event.chainId
+        // The smart account is per network: the accounts are read again for the new one.
+        if (user) void readUser(event.chainId).catch(() => {})
         return emitter.emit('chainChanged', event.chainId)
       case 'signedOut': {
         if (event.reason === 'expired') sessionExpired = true
@@ -81,6 +125,17 @@ export function createEmbeddedWalletClient(
           )
       }
     }
+  }
+
+  /**
+   * The frame switched accounts (another account type): the user's address and type follow;
+   * an address the page does not know yet (a new smart account) is read from the frame.
+   */
+  function followAccount(address: string | undefined) {
+    if (!user || !address || address === user.address) return
+    const known = user.accounts.find((account) => account.address === address)
+    if (known) setUser({ ...user, address: known.address, preferredAccountType: known.type })
+    else void readUser(chainId).catch(() => {})
   }
 
   /** Tells the frame which app it serves (for its confirmations) and the colour mode. */
@@ -129,18 +184,11 @@ export function createEmbeddedWalletClient(
       'getUser',
       requestedChainId === undefined ? {} : { chainId: requestedChainId },
     )
-    const accounts = normalizeAccounts([next.address])
-    if (accounts.length === 0) throw new ConnectorAccountNotFoundError('Email wallet')
+    const read = toEmbeddedWalletUser(next)
+    if (!read) throw new ConnectorAccountNotFoundError('Email wallet')
     chainId = next.chainId
-    setUser({
-      email: next.email,
-      username: next.username,
-      signInMethod: next.signInMethod,
-      address: accounts[0] as string,
-      chainId: next.chainId,
-      preferredAccountType: next.preferredAccountType,
-    })
-    return { accounts, chainId: next.chainId }
+    setUser(read)
+    return { accounts: [read.address], chainId: next.chainId }
   }
 
   const embedded: Omit<EmbeddedWalletApi, 'onUserChanged'> = {
@@ -191,6 +239,24 @@ export function createEmbeddedWalletClient(
     socials: parameters.socials ?? [],
     async exportKey() {
       await (await frame()).request('exportKey', {})
+    },
+    async setPreferredAccountType(type) {
+      const transport = await frame()
+      try {
+        await transport.request('setPreferredAccount', { type })
+      } catch (error) {
+        throw toPreferredAccountError(error)
+      }
+      const before = user?.address
+      await readUser(chainId)
+      const next = user as EmbeddedWalletUser
+      // The connection follows at once, whether or not the frame's event came first.
+      if (next.address !== before) emitter.emit('accountsChanged', [next.address])
+      return next
+    },
+    async getSmartAccountEnabledNetworks() {
+      const { chainIds } = await (await frame()).request('getSmartAccountEnabledNetworks', {})
+      return chainIds.filter((id) => parameters.chainIds.includes(id))
     },
     getUser: () => user,
     getEmailCooldownMs,

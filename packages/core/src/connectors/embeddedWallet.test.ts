@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { connectEmail } from '../actions/connectEmail.ts'
 import { exportEmbeddedKey } from '../actions/exportEmbeddedKey.ts'
+import { getSmartAccountEnabledNetworks } from '../actions/getSmartAccountEnabledNetworks.ts'
 import { reconnect } from '../actions/reconnect.ts'
+import { setPreferredAccountType } from '../actions/setPreferredAccountType.ts'
 import { signOutEmbedded } from '../actions/signOutEmbedded.ts'
 import {
   updateEmbeddedEmail,
@@ -299,5 +301,125 @@ describe('embeddedWallet', () => {
     expect(s.config.storage.getEmail()).toBe('grace@example.com')
     await exportEmbeddedKey(s.config)
     expect(s.sent('exportKey')).toHaveLength(1)
+  })
+})
+
+describe('embeddedWallet smart account', () => {
+  const smart = '0x1111111111111111111111111111111111111111'
+  const smartChecksummed = '0x1111111111111111111111111111111111111111'
+  const other = '0x2222222222222222222222222222222222222222'
+  const both = [
+    { address, type: 'eoa' },
+    { address: smart, type: 'smartAccount' },
+  ]
+
+  /** A frame that keeps the preferred type and answers getUser with it. */
+  function smartSetup(enabled: number[] = [testNetwork.id]) {
+    let preferred: 'eoa' | 'smartAccount' = 'eoa'
+    const s = setup({
+      connectOtp: { action: 'CONNECT' },
+      getUser: () => ({
+        ...user,
+        address: preferred === 'eoa' ? address : smart,
+        preferredAccountType: preferred,
+        accounts: both,
+      }),
+      getSmartAccountEnabledNetworks: { chainIds: enabled },
+      setPreferredAccount: (params: { type: 'eoa' | 'smartAccount' }) => {
+        preferred = params.type
+        return { type: params.type }
+      },
+    })
+    return s
+  }
+
+  it('keeps both accounts and the preferred type; switching moves the connection to the smart account and back', async () => {
+    const s = smartSetup()
+    await verifyEmailOtp(s.config, { otp: '123456' })
+    expect(s.connector.embedded?.getUser()).toMatchObject({
+      address: checksummed,
+      preferredAccountType: 'eoa',
+      accounts: [
+        { address: checksummed, type: 'eoa' },
+        { address: smartChecksummed, type: 'smartAccount' },
+      ],
+    })
+    const seen: (readonly string[])[] = []
+    s.connector.onAccountsChanged((accounts) => seen.push(accounts))
+    const switched = await setPreferredAccountType(s.config, { type: 'smartAccount' })
+    expect(s.sent('setPreferredAccount')[0]?.message.params).toEqual({ type: 'smartAccount' })
+    expect(switched).toMatchObject({
+      address: smartChecksummed,
+      preferredAccountType: 'smartAccount',
+    })
+    expect(s.config.getState().address).toBe(smartChecksummed)
+    expect(seen).toEqual([[smartChecksummed]])
+    await setPreferredAccountType(s.config, { type: 'eoa' })
+    expect(s.config.getState().address).toBe(checksummed)
+    expect(s.connector.embedded?.getUser()?.preferredAccountType).toBe('eoa')
+  })
+
+  it("follows the frame's accountsChanged: the address and the account type", async () => {
+    const s = smartSetup()
+    await verifyEmailOtp(s.config, { otp: '123456' })
+    s.frame.emit({ name: 'accountsChanged', accounts: [smart] })
+    expect(s.config.getState().address).toBe(smartChecksummed)
+    expect(s.connector.embedded?.getUser()).toMatchObject({
+      address: smartChecksummed,
+      preferredAccountType: 'smartAccount',
+    })
+    // An address it does not know yet: the user is read again from the frame.
+    const reads = s.sent('getUser').length
+    s.frame.emit({ name: 'accountsChanged', accounts: [other] })
+    expect(s.config.getState().address).toBe('0x2222222222222222222222222222222222222222')
+    await until(() => s.sent('getUser').length === reads + 1)
+  })
+
+  it("answers the app's networks that have a smart account", async () => {
+    const s = smartSetup([testNetwork.id, 10, 999])
+    await expect(getSmartAccountEnabledNetworks(s.config)).resolves.toEqual([testNetwork.id, 10])
+  })
+
+  it("refuses a smart account where the network has none: 'This application might not support Smart Accounts'", async () => {
+    const none = smartSetup([])
+    await verifyEmailOtp(none.config, { otp: '123456' })
+    await expect(
+      setPreferredAccountType(none.config, { type: 'smartAccount' }),
+    ).rejects.toMatchObject({
+      name: 'SmartAccountsUnsupportedError',
+      shortMessage: 'This application might not support Smart Accounts',
+    })
+    expect(none.sent('setPreferredAccount')).toHaveLength(0)
+    expect(none.config.getState().address).toBe(checksummed)
+
+    // The frame refuses on its own (EIP-1193 4200): the same error.
+    const refused = smartSetup()
+    refused.frame.answerWith((request) => {
+      if (request.method === 'setPreferredAccount') return undefined
+      return {
+        syncDappData: {},
+        syncTheme: {},
+        connectOtp: { action: 'CONNECT' },
+        getUser: { ...user, accounts: both },
+        getSmartAccountEnabledNetworks: { chainIds: [testNetwork.id] },
+      }[request.method]
+    })
+    await verifyEmailOtp(refused.config, { otp: '123456' })
+    const switching = setPreferredAccountType(refused.config, { type: 'smartAccount' })
+    await until(() => refused.sent('setPreferredAccount').length === 1)
+    refused.frame.fail(refused.sent('setPreferredAccount')[0]?.message.id as string, {
+      code: 4200,
+      message: 'This application might not support Smart Accounts',
+    })
+    await expect(switching).rejects.toMatchObject({ name: 'SmartAccountsUnsupportedError' })
+    expect(refused.config.getState().address).toBe(checksummed)
+  })
+
+  it('switches only while the embedded wallet is connected', async () => {
+    const s = smartSetup()
+    await expect(setPreferredAccountType(s.config, { type: 'eoa' })).rejects.toMatchObject({
+      name: 'ConnectorNotConnectedError',
+    })
+    expect(s.sent('setPreferredAccount')).toHaveLength(0)
   })
 })

@@ -62,6 +62,8 @@ export function embeddedWallet(parameters: EmbeddedWalletParameters): Connector 
     // Nothing to drop when the chunk never loaded.
     reload: () => client?.reload(),
     socials: parameters.socials ?? [],
+    setPreferredAccountType: async (type) => (await load()).setPreferredAccountType(type),
+    getSmartAccountEnabledNetworks: async () => (await load()).getSmartAccountEnabledNetworks(),
     getUser: () => client?.getUser(),
     onUserChanged: (listener) => user.on('user', listener),
     getEmailCooldownMs: () => client?.getEmailCooldownMs() ?? 0,

@@ -36,6 +36,12 @@ export type SocialOAuthProvider = Exclude<SocialProvider, 'farcaster'>
 /** How the person signed in to the embedded wallet. */
 export type EmbeddedSignInMethod = 'email' | SocialProvider
 
+/** The embedded wallet's two accounts (spec section 3): the key's own, and its smart account. */
+export type EmbeddedAccountType = 'eoa' | 'smartAccount'
+
+/** One of the user's accounts, EIP-55 checksummed. */
+export type EmbeddedWalletAccount = { readonly address: string; readonly type: EmbeddedAccountType }
+
 /** The signed-in person of the embedded wallet (spec section 3, Auth user). */
 export type EmbeddedWalletUser = {
   /** Null for a social account that shared no email. */
@@ -43,9 +49,13 @@ export type EmbeddedWalletUser = {
   /** The social username of this sign-in (null for email). */
   readonly username: string | null
   readonly signInMethod: EmbeddedSignInMethod
+  /** The account the app uses now: the one of `preferredAccountType` when the frame has it. */
   readonly address: string
   readonly chainId: number
-  readonly preferredAccountType: 'eoa' | 'smartAccount'
+  /** The account the wallet signs and sends with (smart account by default where enabled). */
+  readonly preferredAccountType: EmbeddedAccountType
+  /** Every account of the user (the EOA; the smart account on networks that have one). */
+  readonly accounts: readonly EmbeddedWalletAccount[]
 }
 
 /** The next step of an email sign-in (spec section 5). */
@@ -95,6 +105,14 @@ export type EmbeddedWalletApi = {
   readonly socials: readonly SocialProvider[]
   /** Shows the private key inside the frame after a fresh code; it never reaches the page. */
   exportKey(): Promise<void>
+  /**
+   * Switches the account the wallet uses (spec section 3, preferred account type); the
+   * connection follows the new address (`accountsChanged`). A smart account on a network
+   * without one: 'This application might not support Smart Accounts'.
+   */
+  setPreferredAccountType(type: EmbeddedAccountType): Promise<EmbeddedWalletUser>
+  /** The app's networks on which the wallet offers a smart account. */
+  getSmartAccountEnabledNetworks(): Promise<readonly number[]>
   /** The signed-in user, once known. */
   getUser(): EmbeddedWalletUser | undefined
   onUserChanged(listener: (user: EmbeddedWalletUser | undefined) => void): Unsubscribe

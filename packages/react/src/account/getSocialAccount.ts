@@ -3,7 +3,7 @@ import { socialProviderNames } from '../social/socialProviderNames.ts'
 
 /** The social sign-in the account panel names ("ada · GitHub"); undefined for email. */
 export function getSocialAccount(
-  user: EmbeddedWalletUser | undefined,
+  user: Omit<EmbeddedWalletUser, 'accounts'> | undefined,
 ): { username: string | undefined; provider: string } | undefined {
   if (!user || user.signInMethod === 'email') return undefined
   return {
