@@ -74,6 +74,8 @@ export type AccountViewProps = {
         exporting?: boolean | undefined
       }
     | undefined
+  /** The embedded wallet's account type (smart account or EOA, both addresses), under it. */
+  accountType?: ReactNode
   /** The tabs (Tokens, NFTs, Activity). */
   children?: ReactNode
 }
@@ -286,6 +288,7 @@ export function AccountView(props: AccountViewProps) {
           </button>
         </div>
       ) : null}
+      {props.accountType}
 
       {props.onOpenNetworks ? (
         <button

@@ -24,6 +24,7 @@ import { getSocialAccount } from './getSocialAccount.ts'
 import { getWalletFeatures } from './getWalletFeatures.ts'
 import { groupByDate } from './groupByDate.ts'
 import { NftGrid, type NftGridProps } from './NftGrid.tsx'
+import { SmartAccountToggle } from './SmartAccountToggle.tsx'
 import { shortenAddress } from './shortenAddress.ts'
 import { TokenList, type TokenListProps } from './TokenList.tsx'
 import { type ActivityOperation, toActivityRow } from './toActivityRow.ts'
@@ -35,6 +36,7 @@ import { useDisconnectAccount } from './useDisconnectAccount.ts'
 import { useEmbeddedAccount } from './useEmbeddedAccount.ts'
 import { useIdentity } from './useIdentity.ts'
 import { useNow } from './useNow.ts'
+import { useSmartAccount } from './useSmartAccount.ts'
 
 type TabId = 'tokens' | 'nfts' | 'activity'
 
@@ -80,6 +82,8 @@ function AccountPanel(props: ConnectedAccountProps) {
   const disconnector = useDisconnectAccount({ onDisconnected: inModal ? router.close : undefined })
   // The email wallet: Sign out (both sides) stands for Disconnect.
   const embedded = useEmbeddedAccount({ onSignedOut: inModal ? router.close : undefined })
+  // Its smart account and EOA, where the network has smart accounts.
+  const smartAccount = useSmartAccount({ user: embedded?.user, chainId: account.chainId })
   // The API refused the app (a 403 from analytics): 'Invalid App Configuration' below.
   const analyticsError = useAnalyticsError()
   if (!account.address) return null
@@ -185,6 +189,7 @@ function AccountPanel(props: ConnectedAccountProps) {
             }
           : undefined
       }
+      accountType={smartAccount ? <SmartAccountToggle {...smartAccount} /> : undefined}
       // Offered once the identity says the account has no name yet.
       onRegisterName={
         identity.data && !identity.data.name ? () => openView('RegisterAccountName') : undefined
