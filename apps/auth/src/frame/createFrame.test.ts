@@ -127,15 +127,12 @@ describe('createFrame settings', () => {
     })
   })
 
-  it('refuses smart accounts and unstarted sign-ins, and answers no account before sign-in', async () => {
+  it('refuses an account type and unstarted sign-ins, and answers no account before sign-in', async () => {
     const { page, fetches } = startFrame()
+    // The account type is the signed-in wallet's.
     expect(await page.request('setPreferredAccount', { type: 'eoa' })).toMatchObject({
-      ok: true,
-      result: { type: 'eoa' },
-    })
-    expect(await page.request('setPreferredAccount', { type: 'smartAccount' })).toMatchObject({
       ok: false,
-      error: { code: 4200, message: 'This application might not support Smart Accounts' },
+      error: { code: 4100 },
     })
     // Social sign-ins this frame never started: refused before asking the API.
     expect(

@@ -116,6 +116,7 @@ export function createFrame(parameters: CreateFrameParameters): Frame {
     emit,
     dialog,
     publicClient,
+    fetchFn,
     network:
       parameters.network ??
       createNetworkDirectory({ apiUrl: config.apiUrl, projectId: config.projectId, fetchFn }),

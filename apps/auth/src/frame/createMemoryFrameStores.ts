@@ -1,4 +1,4 @@
-import type { SessionStore, StoredFlows, StoredSession } from './createSessionStore.ts'
+import type { AccountType, SessionStore, StoredFlows, StoredSession } from './createSessionStore.ts'
 import type { DeviceShares } from './frameContext.ts'
 
 /**
@@ -12,6 +12,7 @@ export function createMemoryFrameStores(): { sessions: SessionStore; deviceShare
   let session: StoredSession | undefined
   const flows: Partial<StoredFlows> = {}
   const shares = new Map<string, Uint8Array>()
+  const preferences = new Map<string, AccountType>()
   return {
     sessions: {
       persistent: false,
@@ -34,6 +35,10 @@ export function createMemoryFrameStores(): { sessions: SessionStore; deviceShare
       },
       async clearFlow(kind) {
         delete flows[kind]
+      },
+      getPreferredAccountType: async (owner) => preferences.get(owner.toLowerCase()),
+      async setPreferredAccountType(owner, type) {
+        preferences.set(owner.toLowerCase(), type)
       },
     },
     deviceShares: {

@@ -1,9 +1,12 @@
 import { supportedChainsResponseSchema } from '@latch/api-contract'
+import type { Hex } from 'viem'
 import type { NetworkInfo } from './frameContext.ts'
 
 /**
- * The names and currencies of the API's networks (`GET /v1/supported-chains`), fetched once
- * for the confirmations. If the API does not answer, a network is named by its id.
+ * The names, currencies and smart-account contracts of the API's networks
+ * (`GET /v1/supported-chains`), fetched once for the confirmations and the account types. If
+ * the API does not answer, a network is named by its id and has no smart accounts (asked
+ * again next time).
  */
 export function createNetworkDirectory({
   apiUrl,
@@ -31,6 +34,15 @@ export function createNetworkDirectory({
           name: network.name,
           symbol: network.nativeCurrency.symbol,
           decimals: network.nativeCurrency.decimals,
+          ...(network.smartAccounts
+            ? {
+                smartAccounts: {
+                  entryPoint: network.smartAccounts.entryPoint as Hex,
+                  simpleAccountFactory: network.smartAccounts.simpleAccountFactory as Hex,
+                  paymaster: network.smartAccounts.paymaster,
+                },
+              }
+            : {}),
         },
       ]),
     )

@@ -51,7 +51,16 @@ export type SessionStore = {
   /** Replaces the flow of that kind (a new sign-in forgets the one before). */
   setFlow<kind extends keyof StoredFlows>(kind: kind, flow: StoredFlows[kind]): Promise<void>
   clearFlow(kind: keyof StoredFlows): Promise<void>
+  /** The account type the person chose for this wallet (by its EOA); kept after sign-out. */
+  getPreferredAccountType(owner: string): Promise<AccountType | undefined>
+  setPreferredAccountType(owner: string, type: AccountType): Promise<void>
 }
+
+/** The embedded wallet's two accounts: its key's own (EOA) and the smart account it owns. */
+export type AccountType = 'eoa' | 'smartAccount'
+const preferenceKey = (owner: string) => `preferredAccountType:${owner.toLowerCase()}`
+const readAccountType = (value: unknown): AccountType | undefined =>
+  value === 'eoa' || value === 'smartAccount' ? value : undefined
 
 /** Its own database, beside the key module's ('latch-auth'), so neither upgrades the other. */
 const databaseName = 'latch-auth-session'
@@ -125,5 +134,7 @@ export function createSessionStore(idb: IDBFactory = indexedDB): SessionStore {
     getFlow: (kind) => get(flowKeys[kind]),
     setFlow: (kind, flow) => put(flowKeys[kind], flow),
     clearFlow: (kind) => remove(flowKeys[kind]),
+    getPreferredAccountType: async (owner) => readAccountType(await get(preferenceKey(owner))),
+    setPreferredAccountType: (owner, type) => put(preferenceKey(owner), type),
   }
 }

@@ -1,4 +1,10 @@
-import type { FrameEvent, FrameMethod, FrameRequestParams, FrameResult } from '@latch/api-contract'
+import type {
+  FrameEvent,
+  FrameMethod,
+  FrameRequestParams,
+  FrameResult,
+  WalletCallsStatus,
+} from '@latch/api-contract'
 import type { Client, Hex } from 'viem'
 import type { DeviceShareStore } from '../keys/createDeviceShareStore.ts'
 import type { AuthApiClient } from './createAuthApiClient.ts'
@@ -12,6 +18,9 @@ export type ConfirmRequest = {
   kind: 'message' | 'typedData' | 'transaction'
   details: { label: string; value: string }[]
 }
+
+/** What the calls-status dialog shows. */
+export type CallsStatusView = { origin: string; networkName: string; status: WalletCallsStatus }
 
 /** The steps of the export dialog: send a fresh code, check it, then show the key. */
 export type ExportKeySteps = {
@@ -37,6 +46,8 @@ export type FrameUi = {
     verify(passphrase: string): Promise<void>
   }): Promise<string>
   confirmRequest(request: ConfirmRequest): Promise<boolean>
+  /** `wallet_showCallsStatus`: a batch's status, until the person closes it. */
+  showCallsStatus(request: CallsStatusView): Promise<void>
   showExportKey(steps: ExportKeySteps): Promise<void>
   setTheme(mode: 'light' | 'dark'): void
 }
@@ -44,8 +55,13 @@ export type FrameUi = {
 /** The device share, wrapped at rest (`createDeviceShareStore`). */
 export type DeviceShares = Pick<DeviceShareStore, 'save' | 'load'>
 
-/** A network as a confirmation names it. */
-export type NetworkInfo = { name: string; symbol: string; decimals: number }
+/** A network as a confirmation names it, and its ERC-4337 contracts when it has smart accounts. */
+export type NetworkInfo = {
+  name: string
+  symbol: string
+  decimals: number
+  smartAccounts?: { entryPoint: Hex; simpleAccountFactory: Hex; paymaster: boolean } | undefined
+}
 
 /** What the frame remembers while it is open (the session itself is in IndexedDB). */
 export type FrameState = {
@@ -62,6 +78,23 @@ export type FrameState = {
   metadata?: FrameRequestParams<'syncDappData'>['metadata'] | undefined
   /** Stops the running `connectFarcaster` wait (a new `getFarcasterUri`, `signOut`). */
   farcasterWait?: AbortController | undefined
+  /** `wallet_sendCalls` batches of this page visit, by id (the oldest dropped past 100). */
+  callBatches?: Map<string, CallBatch> | undefined
+}
+
+/** A `wallet_sendCalls` batch as the frame follows it for `wallet_getCallsStatus`. */
+export type CallBatch = {
+  id: string
+  chainId: number
+  from: Hex
+  atomic: boolean
+  /** The smart account's one user operation, once the bundler took it. */
+  userOperationHash?: Hex | undefined
+  /** An EOA's transactions, in order, as they are sent. */
+  transactionHashes: Hex[]
+  callCount: number
+  /** Set when an EOA's batch stopped: a call failed to send or reverted. */
+  failed?: boolean | undefined
 }
 
 /** Everything a handler may use: injected, so tests run the real flows in Node. */
@@ -77,6 +110,8 @@ export type FrameContext = {
   /** Runs a dialog: one at a time, with `show` posted before and `hide` after. */
   dialog<value>(run: () => Promise<value>): Promise<value>
   publicClient(chainId: number): Client
+  /** The frame's fetch (the bundler and paymaster endpoints go through it). */
+  fetchFn: typeof fetch
   network(chainId: number): Promise<NetworkInfo>
   /** scrypt cost for new recovery shares (default the key module's 2^17; lower in tests). */
   scryptN?: number | undefined

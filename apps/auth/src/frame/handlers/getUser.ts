@@ -2,6 +2,7 @@ import { getAddress } from 'viem'
 import { AuthApiError } from '../../errors/frameRequest.ts'
 import { describeAccount } from '../describeAccount.ts'
 import type { FrameContext, FrameHandler } from '../frameContext.ts'
+import { resolveAccounts } from '../smartAccount/resolveAccounts.ts'
 import { createWallet, recoverWallet } from '../walletKeys.ts'
 import { requireSession } from './connect.ts'
 
@@ -19,6 +20,7 @@ export function pickChainId(context: FrameContext, asked?: number): number {
  * `getUser`: the signed-in user and wallet. On first sign-in the wallet is created (the
  * frame asks for a recovery passphrase); on a device without its share it is recovered (the
  * frame asks for that passphrase). Either may wait for the person, up to the page's 10 min.
+ * `address` is the account in use on the network (the preferred type where possible).
  */
 export const getUser: FrameHandler<'getUser'> = async (context, { chainId: asked }) => {
   const session = await requireSession(context)
@@ -45,13 +47,15 @@ export const getUser: FrameHandler<'getUser'> = async (context, { chainId: asked
   context.state.chainId = chainId
   // The wallet is open: the code it came from no longer goes on.
   context.state.verifiedCode = undefined
+  const resolved = await resolveAccounts(context, { owner: address, chainId })
   return {
     email: user.email,
     username: user.username,
     signInMethod: user.signInMethod,
-    address,
+    // The account in use on this network; both are listed.
+    address: resolved.active.address,
     chainId,
-    preferredAccountType: 'eoa',
-    accounts: [{ address, type: 'eoa' }],
+    preferredAccountType: resolved.active.type,
+    accounts: resolved.accounts,
   }
 }

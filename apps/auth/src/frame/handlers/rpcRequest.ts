@@ -1,22 +1,23 @@
-import {
-  formatUnits,
-  type Hex,
-  hexToBytes,
-  isAddress,
-  isHex,
-  numberToHex,
-  type TransactionSerializable,
-  type TypedDataDefinition,
-} from 'viem'
-import { prepareTransactionRequest, sendRawTransaction } from 'viem/actions'
+import { type Hex, hexToBytes, isAddress, isHex, numberToHex, type TypedDataDefinition } from 'viem'
 import { z } from 'zod'
-import { FrameRequestError, unauthorized, userRejected } from '../../errors/frameRequest.ts'
-import type { ConfirmRequest, FrameContext, FrameHandler } from '../frameContext.ts'
+import { FrameRequestError } from '../../errors/frameRequest.ts'
+import type { ConfirmRequest, FrameHandler } from '../frameContext.ts'
+import { resolveAccounts } from '../smartAccount/resolveAccounts.ts'
 import { withAccount } from '../walletKeys.ts'
-import { requireSession } from './connect.ts'
+import {
+  formatAmount,
+  formatMaxFee,
+  prepareEoaTransaction,
+  sendEoaTransaction,
+} from './eoaTransaction.ts'
 import { chainNotSupported } from './settings.ts'
+import { checkFrom, confirm, invalidParams, signedInAccounts } from './signedInAccounts.ts'
+import {
+  confirmAndSendFromSmartAccount,
+  loadSmartAccountSender,
+  smartAccountTarget,
+} from './smartAccountSend.ts'
 
-const invalidParams = (message: string) => new FrameRequestError(-32602, message)
 const hex = z.string().regex(/^0x[0-9a-fA-F]*$/)
 const quantity = hex.transform((value) => BigInt(value))
 const address = z.string().refine((value) => isAddress(value, { strict: false }))
@@ -56,22 +57,6 @@ function readable(message: Hex): string {
 
 const shorten = (text: string, max = 4000) => (text.length > max ? `${text.slice(0, max)}…` : text)
 
-async function signedInAddress(context: FrameContext): Promise<string> {
-  const session = await requireSession(context)
-  if (!session.address) throw unauthorized()
-  return session.address
-}
-
-async function confirm(context: FrameContext, request: ConfirmRequest): Promise<void> {
-  const confirmed = await context.dialog(() => context.ui.confirmRequest(request))
-  if (!confirmed) throw userRejected()
-}
-
-const checkFrom = (expected: string, given: unknown) => {
-  if (typeof given !== 'string' || given.toLowerCase() !== expected.toLowerCase())
-    throw new FrameRequestError(4100, 'The request names another account than this wallet.')
-}
-
 /**
  * `rpcRequest`: the JSON-RPC methods the wallet itself answers. Every signature is shown in
  * the frame's own confirmation first (site, network, what is signed; for a transaction the
@@ -88,12 +73,26 @@ export const rpcRequest: FrameHandler<'rpcRequest'> = async (context, parameters
       return { result: numberToHex(context.state.chainId ?? chainId) }
     case 'eth_accounts': {
       const session = await context.sessions.getSession()
-      return { result: session?.address ? [session.address] : [] }
+      if (!session?.address) return { result: [] }
+      const resolved = await resolveAccounts(context, { owner: session.address, chainId })
+      return { result: [resolved.active.address] }
     }
     case 'eth_requestAccounts':
-      return { result: [await signedInAddress(context)] }
+      return { result: [(await signedInAccounts(context, chainId)).active.address] }
+    case 'wallet_getCapabilities':
+    case 'wallet_sendCalls':
+    case 'wallet_getCallsStatus':
+    case 'wallet_showCallsStatus':
+      // EIP-5792 is loaded when an app first uses it (the frame's first load stays small).
+      return {
+        result: await (await import('./walletCalls.ts')).walletCalls(
+          context,
+          { method, params },
+          request,
+        ),
+      }
     case 'personal_sign': {
-      const from = await signedInAddress(context)
+      const from = await signedInAccounts(context, chainId)
       // [message, address]; some callers swap them.
       let [message, account] = params
       if (
@@ -120,7 +119,7 @@ export const rpcRequest: FrameHandler<'rpcRequest'> = async (context, parameters
       return { result: signature }
     }
     case 'eth_signTypedData_v4': {
-      const from = await signedInAddress(context)
+      const from = await signedInAccounts(context, chainId)
       const [account, raw] = params
       checkFrom(from, account)
       let json: unknown = raw
@@ -156,74 +155,66 @@ export const rpcRequest: FrameHandler<'rpcRequest'> = async (context, parameters
       return { result: signature }
     }
     case 'eth_sendTransaction': {
-      const from = await signedInAddress(context)
+      const accounts = await signedInAccounts(context, chainId)
       const parsed = transactionSchema.safeParse(params[0])
       if (!parsed.success) throw invalidParams('eth_sendTransaction needs a transaction object.')
       const tx = parsed.data
-      checkFrom(from, tx.from)
-      const client = context.publicClient(chainId)
-      const prepared = await prepareTransactionRequest(client, {
-        account: from as Hex,
-        chainId,
-        to: tx.to as Hex | undefined,
-        value: tx.value,
-        data: tx.data as Hex | undefined,
-        gas: tx.gas,
-        nonce: tx.nonce,
-        ...(tx.gasPrice !== undefined && tx.maxFeePerGas === undefined
-          ? { gasPrice: tx.gasPrice, type: 'legacy' as const }
-          : { maxFeePerGas: tx.maxFeePerGas, maxPriorityFeePerGas: tx.maxPriorityFeePerGas }),
-      } as Parameters<typeof prepareTransactionRequest>[1])
-      const gas = prepared.gas as bigint
-      const nonce = prepared.nonce as number
-      const base = {
-        chainId,
-        to: tx.to as Hex | undefined,
-        value: tx.value ?? 0n,
-        data: tx.data as Hex | undefined,
-        gas,
-        nonce,
-      }
-      const transaction: TransactionSerializable =
-        prepared.maxFeePerGas !== undefined
-          ? {
-              ...base,
-              type: 'eip1559',
-              maxFeePerGas: prepared.maxFeePerGas as bigint,
-              maxPriorityFeePerGas: (prepared.maxPriorityFeePerGas ?? 0n) as bigint,
-            }
-          : { ...base, type: 'legacy', gasPrice: prepared.gasPrice as bigint }
-      const feePerGas =
-        transaction.type === 'eip1559' ? transaction.maxFeePerGas : transaction.gasPrice
+      const from = checkFrom(accounts, tx.from)
       const network = await context.network(chainId)
-      const amount = (value: bigint) => `${formatUnits(value, network.decimals)} ${network.symbol}`
+      const what = [
+        { label: 'To', value: tx.to ?? 'A new contract' },
+        { label: 'Value', value: formatAmount(tx.value ?? 0n, network) },
+        ...(tx.data && tx.data !== '0x' ? [{ label: 'Data', value: shorten(tx.data, 600) }] : []),
+      ]
+      if (from.type === 'smartAccount') {
+        if (!tx.to) throw invalidParams('A smart account does not deploy contracts this way.')
+        const target = smartAccountTarget(accounts, chainId)
+        const userOperationHash = await confirmAndSendFromSmartAccount(context, {
+          target,
+          calls: [{ to: tx.to as Hex, value: tx.value, data: tx.data as Hex | undefined }],
+          confirmation: {
+            origin: request.origin,
+            networkName: network.name,
+            kind: 'transaction',
+            details: what,
+          },
+        })
+        // The page waits for a transaction's receipt: the one that included the operation.
+        const sender = await loadSmartAccountSender()
+        const receipt = await sender.waitForUserOperation(context, target, userOperationHash)
+        if (!receipt.success)
+          throw new FrameRequestError(
+            -32003,
+            `The transaction reverted: ${sender.readRevertReason(receipt.reason)} (transaction ${receipt.receipt.transactionHash}).`,
+          )
+        return { result: receipt.receipt.transactionHash }
+      }
+      const { transaction, maxFee } = await prepareEoaTransaction(context, {
+        chainId,
+        from: from.address,
+        tx: {
+          to: tx.to as Hex | undefined,
+          value: tx.value,
+          data: tx.data as Hex | undefined,
+          gas: tx.gas,
+          nonce: tx.nonce,
+          maxFeePerGas: tx.maxFeePerGas,
+          maxPriorityFeePerGas: tx.maxPriorityFeePerGas,
+          gasPrice: tx.gasPrice,
+        },
+      })
       await confirm(context, {
         origin: request.origin,
         networkName: network.name,
         kind: 'transaction',
         details: [
-          { label: 'To', value: tx.to ?? 'A new contract' },
-          { label: 'Value', value: amount(tx.value ?? 0n) },
-          { label: 'Max fee', value: maxFee(gas * (feePerGas ?? 0n), network) },
-          ...(tx.data && tx.data !== '0x' ? [{ label: 'Data', value: shorten(tx.data, 600) }] : []),
+          what[0] as ConfirmRequest['details'][number],
+          what[1] as ConfirmRequest['details'][number],
+          { label: 'Max fee', value: formatMaxFee(maxFee, network) },
+          ...what.slice(2),
         ],
       })
-      const serializedTransaction = await withAccount(context, (wallet) =>
-        wallet.signTransaction(transaction),
-      )
-      const hash = await sendRawTransaction(client, { serializedTransaction })
-      return { result: hash }
+      return { result: await sendEoaTransaction(context, chainId, transaction) }
     }
   }
-}
-
-/** A fee ceiling to 4 significant digits, rounded up (it is a maximum): "0.00002101 ETH". */
-function maxFee(fee: bigint, network: { decimals: number; symbol: string }): string {
-  const value = Number(formatUnits(fee, network.decimals))
-  const text = new Intl.NumberFormat('en-US', {
-    maximumSignificantDigits: 4,
-    roundingMode: 'ceil',
-    useGrouping: false,
-  }).format(value)
-  return `${text} ${network.symbol}`
 }

@@ -1,5 +1,8 @@
-import { FrameRequestError } from '../../errors/frameRequest.ts'
+import { FrameRequestError, unauthorized } from '../../errors/frameRequest.ts'
 import type { FrameHandler } from '../frameContext.ts'
+import { resolveAccounts, smartAccountsUnsupported } from '../smartAccount/resolveAccounts.ts'
+import { requireSession } from './connect.ts'
+import { pickChainId } from './getUser.ts'
 
 /** `syncTheme`: the frame's dialogs follow the app's light or dark mode. */
 export const syncTheme: FrameHandler<'syncTheme'> = async (context, { themeMode }) => {
@@ -36,17 +39,33 @@ export const switchNetwork: FrameHandler<'switchNetwork'> = async (context, { ch
   return { chainId }
 }
 
-/** `setPreferredAccount`: the embedded wallet is an EOA until smart accounts land. */
+/**
+ * `setPreferredAccount`: the person's account type for this wallet, kept in the frame's
+ * storage. The page is told the account now in use (`accountsChanged`); a smart account on a
+ * network without them is refused in the spec's words.
+ */
 export const setPreferredAccount: FrameHandler<'setPreferredAccount'> = async (
-  _context,
+  context,
   { type },
 ) => {
-  if (type !== 'eoa')
-    throw new FrameRequestError(4200, 'This application might not support Smart Accounts')
+  const session = await requireSession(context)
+  if (!session.address) throw unauthorized()
+  const chainId = pickChainId(context)
+  const before = await resolveAccounts(context, { owner: session.address, chainId })
+  if (type === 'smartAccount' && !before.smartAccount) throw smartAccountsUnsupported()
+  await context.sessions.setPreferredAccountType(before.owner, type)
+  const after = await resolveAccounts(context, { owner: session.address, chainId })
+  if (after.active.address !== before.active.address)
+    context.emit({ name: 'accountsChanged', accounts: [after.active.address] })
   return { type }
 }
 
-/** `getSmartAccountEnabledNetworks`: none yet. */
+/** `getSmartAccountEnabledNetworks`: the app's networks whose supported-chains entry has smart accounts. */
 export const getSmartAccountEnabledNetworks: FrameHandler<
   'getSmartAccountEnabledNetworks'
-> = async () => ({ chainIds: [] })
+> = async (context) => {
+  const chainIds: number[] = []
+  for (const chainId of context.state.chainIds)
+    if ((await context.network(chainId)).smartAccounts) chainIds.push(chainId)
+  return { chainIds }
+}

@@ -1,5 +1,5 @@
 import { FrameUiCancelledError } from '../../errors/frameUi.ts'
-import type { ConfirmRequest, ExportKeySteps, FrameUi } from '../frameContext.ts'
+import type { CallsStatusView, ConfirmRequest, ExportKeySteps, FrameUi } from '../frameContext.ts'
 
 /**
  * The frame's dialogs played by a test: passphrases and answers are set beforehand, and
@@ -8,6 +8,7 @@ import type { ConfirmRequest, ExportKeySteps, FrameUi } from '../frameContext.ts
 export function createFakeFrameUi() {
   const confirmations: ConfirmRequest[] = []
   const themes: string[] = []
+  const callsStatuses: CallsStatusView[] = []
   const passphraseErrors: string[] = []
   /** What the export dialog was told of the account's email, and what it showed failing. */
   const exportEmails: (string | null)[] = []
@@ -54,6 +55,9 @@ export function createFakeFrameUi() {
       confirmations.push(request)
       return !cancelled() && settings.approve
     },
+    async showCallsStatus(view) {
+      callsStatuses.push(view)
+    },
     async showExportKey(steps: ExportKeySteps) {
       exportEmails.push(steps.email)
       if (cancelled()) throw new FrameUiCancelledError()
@@ -75,6 +79,7 @@ export function createFakeFrameUi() {
     ui,
     settings,
     confirmations,
+    callsStatuses,
     themes,
     passphraseErrors,
     exportEmails,
