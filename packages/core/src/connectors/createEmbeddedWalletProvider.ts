@@ -1,6 +1,7 @@
 import { frameRpcMethods, rpcEndpointUrl } from '@latch/api-contract'
 import { EmbeddedWalletRequestError } from '../errors/embeddedWallet.ts'
 import { fromProviderError } from '../errors/fromProviderError.ts'
+import { ProviderRequestError } from '../errors/provider.ts'
 import type { Eip1193Provider, Eip1193RequestArguments, FetchLike } from '../types.ts'
 import { parseChainId } from '../utils/parseChainId.ts'
 import type { FrameTransport } from './createFrameTransport.ts'
@@ -18,13 +19,21 @@ export type CreateEmbeddedWalletProviderParameters = {
 
 const frameMethods: ReadonlySet<string> = new Set(frameRpcMethods)
 
-/** A frame refusal with an EIP-1193 code (4001 rejected...) as the wallet error it stands for. */
+/** JSON-RPC's internal (-32603) and server (-32000 to -32099) codes. */
+const isServerCode = (code: number) => code === -32603 || (code <= -32000 && code >= -32099)
+
+/**
+ * A frame refusal with an EIP-1193 code (4001 rejected...) as the wallet error it stands for.
+ * With a JSON-RPC internal or server code the frame's own sentence is kept (the bundler is
+ * down, why a user operation would revert, a node's refusal): the frame words its errors for
+ * the person, where the code alone would read 'Internal error'.
+ */
 function toWalletError(error: unknown): unknown {
-  if (error instanceof EmbeddedWalletRequestError && typeof error.frameCode === 'number')
-    return fromProviderError(
-      Object.assign(new Error(error.shortMessage), { code: error.frameCode }),
-    )
-  return error
+  if (!(error instanceof EmbeddedWalletRequestError) || typeof error.frameCode !== 'number')
+    return error
+  if (isServerCode(error.frameCode))
+    return new ProviderRequestError(error.shortMessage, { cause: error, code: error.frameCode })
+  return fromProviderError(Object.assign(new Error(error.shortMessage), { code: error.frameCode }))
 }
 
 /**

@@ -221,6 +221,38 @@ describe('embeddedWallet', () => {
     await expect(signing).rejects.toMatchObject({ name: 'UserRejectedRequestError', code: 4001 })
   })
 
+  it("keeps the frame's own words for a JSON-RPC internal or server error (the bundler down, a revert)", async () => {
+    const s = setup()
+    await s.connector.connect({})
+    const provider = await s.connector.getProvider()
+    const failWith = async (code: number, message: string) => {
+      const before = s.sent('rpcRequest').length
+      const sending = provider.request({ method: 'eth_sendTransaction', params: [{}] })
+      await until(() => s.sent('rpcRequest').length === before + 1)
+      s.frame.fail(s.sent('rpcRequest')[before]?.message.id as string, { code, message })
+      return sending.then(
+        () => undefined,
+        (error: unknown) => error,
+      )
+    }
+    const down = 'The bundler is not available right now: nothing was sent. Try again in a moment.'
+    await expect(failWith(-32603, down)).resolves.toMatchObject({
+      name: 'ProviderRequestError',
+      code: -32603,
+      shortMessage: down,
+    })
+    const revert = 'The smart account cannot send this: Execution reverted with reason: nope.'
+    await expect(failWith(-32003, revert)).resolves.toMatchObject({
+      name: 'ProviderRequestError',
+      code: -32003,
+      shortMessage: revert,
+    })
+    // EIP-1193 codes keep their meaning.
+    await expect(failWith(4100, 'Unauthorized')).resolves.toMatchObject({
+      name: 'UnauthorizedProviderError',
+    })
+  })
+
   it('shows and hides the frame when it asks, and follows its account and chain', async () => {
     const s = setup({ connectOtp: { action: 'CONNECT' } })
     await verifyEmailOtp(s.config, { otp: '123456' })
