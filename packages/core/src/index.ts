@@ -72,6 +72,7 @@ export {
 } from './actions/getBalance.ts'
 export { getCaipNetwork } from './actions/getCaipNetwork.ts'
 export {
+  type CallsReceipt,
   type GetCallsStatusErrorType,
   type GetCallsStatusParameters,
   type GetCallsStatusReturnType,
@@ -82,6 +83,8 @@ export {
   type GetCapabilitiesParameters,
   type GetCapabilitiesReturnType,
   getCapabilities,
+  supportsAssetDiscovery,
+  supportsAtomicBatch,
 } from './actions/getCapabilities.ts'
 export { type GetConnectorErrorType, getConnector } from './actions/getConnector.ts'
 export {
@@ -146,6 +149,12 @@ export {
   isNativeBalance,
 } from './actions/getTokenBalances.ts'
 export {
+  type GetWalletAssetsErrorType,
+  type GetWalletAssetsParameters,
+  type GetWalletAssetsReturnType,
+  getWalletAssets,
+} from './actions/getWalletAssets.ts'
+export {
   type GetWalletsErrorType,
   type GetWalletsParameters,
   type GetWalletsReturnType,
@@ -185,6 +194,14 @@ export {
   revokeSession,
 } from './actions/revokeSession.ts'
 export {
+  maxCallsPerBatch,
+  type SendCallsCall,
+  type SendCallsErrorType,
+  type SendCallsParameters,
+  type SendCallsReturnType,
+  sendCalls,
+} from './actions/sendCalls.ts'
+export {
   type SendTransferErrorType,
   type SendTransferParameters,
   type SendTransferReturnType,
@@ -205,6 +222,12 @@ export {
   setPreferredAccountType,
 } from './actions/setPreferredAccountType.ts'
 export {
+  type ShowCallsStatusErrorType,
+  type ShowCallsStatusParameters,
+  type ShowCallsStatusReturnType,
+  showCallsStatus,
+} from './actions/showCallsStatus.ts'
+export {
   type SignInErrorType,
   type SignInParameters,
   type SignInReturnType,
@@ -224,6 +247,12 @@ export {
 } from './actions/updateEmbeddedEmail.ts'
 export { type VerifyEmailDeviceReturnType, verifyEmailDevice } from './actions/verifyEmailDevice.ts'
 export { type VerifyEmailOtpParameters, verifyEmailOtp } from './actions/verifyEmailOtp.ts'
+export {
+  type WaitForCallsStatusErrorType,
+  type WaitForCallsStatusParameters,
+  type WaitForCallsStatusReturnType,
+  waitForCallsStatus,
+} from './actions/waitForCallsStatus.ts'
 // Analytics (spec section 7): off unless the API says enabled; load it lazily
 export {
   type Analytics,
@@ -297,6 +326,14 @@ export {
   type LatchState,
   type SocialSignInState,
 } from './createLatchConfig.ts'
+// Wallet side of EIP-5792 / EIP-7811, for the Devnet Wallet and the test kit's wallet
+export { readCallsStatus, type SentBatch } from './eip5792/readCallsStatus.ts'
+export { readWalletAssets, type WalletAssetToken } from './eip5792/readWalletAssets.ts'
+export {
+  type DelegateCall,
+  executeBatchAbi,
+  sendCallsAsDelegate,
+} from './eip5792/sendCallsAsDelegate.ts'
 export {
   type Eip6963ProviderDetail,
   type Eip6963ProviderInfo,
@@ -339,7 +376,14 @@ export {
   toConnectorError,
   UserRejectedRequestError,
 } from './errors/connector.ts'
-export { CallsStatusNotApprovedError, SmartAccountsUnsupportedError } from './errors/eip5792.ts'
+export {
+  CallsStatusNotApprovedError,
+  CallsStatusTimeoutError,
+  CapabilitiesAddressRequiredError,
+  SmartAccountsUnsupportedError,
+  UserOperationReceiptError,
+  WalletAssetsUnavailableError,
+} from './errors/eip5792.ts'
 export {
   EmailCooldownError,
   EmbeddedWalletAbortedError,

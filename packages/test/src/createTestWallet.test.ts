@@ -1,7 +1,16 @@
 import { anvilAccounts } from '@latch/devnet'
-import { createPublicClient, http, parseEther, recoverTypedDataAddress, verifyMessage } from 'viem'
+import {
+  createPublicClient,
+  type Hex,
+  http,
+  numberToHex,
+  parseEther,
+  recoverTypedDataAddress,
+  verifyMessage,
+} from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestWallet } from './createTestWallet.ts'
+import { deploySimple7702Account } from './deploySimple7702Account.ts'
 import { type StartTestAnvilReturnType, startTestAnvil } from './startTestAnvil.ts'
 
 let anvil: StartTestAnvilReturnType
@@ -137,5 +146,135 @@ describe('the EIP-1193 test wallet', () => {
     await expect(wallet().request({ method: 'eth_noSuchMethod' })).rejects.toMatchObject({
       code: -32601,
     })
+  })
+})
+
+describe('the test wallet with EIP-5792 and EIP-7811', () => {
+  it('sends a batch as ONE EIP-7702 transaction through Simple7702Account, reports it, lists assets', async () => {
+    const delegate = await deploySimple7702Account({
+      rpc: anvil.rpc,
+      from: (anvilAccounts[0] as (typeof anvilAccounts)[number]).address,
+    })
+    const signer = anvilAccounts[2] as (typeof anvilAccounts)[number]
+    const w = createTestWallet({
+      chains: [
+        { id: 31337, rpcUrl: anvil.rpcUrl, accountAbstraction: { simple7702Account: delegate } },
+        { id: 31338, rpcUrl: other.rpcUrl },
+      ],
+      privateKey: signer.privateKey,
+      eip5792: true,
+    })
+    expect(
+      await w.request({
+        method: 'wallet_getCapabilities',
+        params: [w.address, ['0x7a69', '0x7a6a']],
+      }),
+    ).toEqual({
+      '0x7a69': { atomic: { status: 'supported' }, assetDiscovery: { supported: true } },
+      '0x7a6a': { atomic: { status: 'unsupported' }, assetDiscovery: { supported: true } },
+    })
+    await expect(w.request({ method: 'wallet_getCapabilities', params: [] })).rejects.toMatchObject(
+      { code: -32602, message: 'wallet_getCapabilities requires an address parameter.' },
+    )
+
+    const client = createPublicClient({ transport: http(anvil.rpcUrl) })
+    const a = anvilAccounts[6]?.address as Hex
+    const b = anvilAccounts[7]?.address as Hex
+    const before = await Promise.all([a, b].map((address) => client.getBalance({ address })))
+    const nonce = await client.getTransactionCount({ address: w.address })
+    const { id } = (await w.request({
+      method: 'wallet_sendCalls',
+      params: [
+        {
+          version: '2.0.0',
+          from: w.address,
+          chainId: '0x7a69',
+          atomicRequired: true,
+          calls: [
+            { to: a, value: '0x1' },
+            { to: b, value: '0x2' },
+          ],
+        },
+      ],
+    })) as { id: string }
+    const status = (await w.request({ method: 'wallet_getCallsStatus', params: [id] })) as {
+      status: number
+      atomic: boolean
+      receipts: { transactionHash: Hex }[]
+    }
+    expect(status).toMatchObject({
+      version: '2.0.0',
+      id,
+      chainId: '0x7a69',
+      status: 200,
+      atomic: true,
+    })
+    // One transaction, type 4, from the account to itself, which now delegates.
+    expect(status.receipts).toHaveLength(1)
+    const tx = await client.getTransaction({ hash: status.receipts[0]?.transactionHash as Hex })
+    expect(tx.type).toBe('eip7702')
+    expect(tx.to?.toLowerCase()).toBe(w.address.toLowerCase())
+    expect(await client.getTransactionCount({ address: w.address })).toBe(nonce + 2)
+    expect(await client.getCode({ address: w.address })).toBe(
+      `0xef0100${delegate.slice(2).toLowerCase()}`,
+    )
+    const after = await Promise.all([a, b].map((address) => client.getBalance({ address })))
+    expect(after).toEqual([(before[0] ?? 0n) + 1n, (before[1] ?? 0n) + 2n])
+
+    // Already delegated: the next batch carries no authorization.
+    const second = (await w.request({
+      method: 'wallet_sendCalls',
+      params: [{ version: '2.0.0', chainId: '0x7a69', calls: [{ to: a, value: '0x3' }] }],
+    })) as { id: string }
+    const secondStatus = (await w.request({
+      method: 'wallet_getCallsStatus',
+      params: [second.id],
+    })) as { status: number; receipts: { transactionHash: Hex }[] }
+    expect(secondStatus.status).toBe(200)
+    const secondTx = await client.getTransaction({
+      hash: secondStatus.receipts[0]?.transactionHash as Hex,
+    })
+    expect(secondTx.authorizationList ?? []).toEqual([])
+
+    // No delegate on 31338: an atomic batch is refused (EIP-5792 5760), nothing sent.
+    await expect(
+      w.request({
+        method: 'wallet_sendCalls',
+        params: [{ version: '2.0.0', chainId: '0x7a6a', atomicRequired: true, calls: [{ to: a }] }],
+      }),
+    ).rejects.toMatchObject({ code: 5760 })
+    // Declined: 4001, nothing sent.
+    w.queue('wallet_sendCalls', 'reject')
+    await expect(
+      w.request({
+        method: 'wallet_sendCalls',
+        params: [{ version: '2.0.0', chainId: '0x7a69', calls: [{ to: a, value: '0x1' }] }],
+      }),
+    ).rejects.toMatchObject({ code: 4001 })
+    await expect(
+      w.request({ method: 'wallet_getCallsStatus', params: ['0x01'] }),
+    ).rejects.toMatchObject({ code: 5730 })
+    await w.request({ method: 'wallet_showCallsStatus', params: [id] })
+    expect(w.shown).toEqual([id])
+
+    const assets = (await w.request({
+      method: 'wallet_getAssets',
+      params: [{ account: w.address, chainFilter: ['0x7a69'] }],
+    })) as Record<string, { address: string; balance: Hex; type: string }[]>
+    expect(assets['0x7a69']).toEqual([
+      {
+        address: 'native',
+        balance: numberToHex(await client.getBalance({ address: w.address })),
+        type: 'native',
+        metadata: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      },
+    ])
+  })
+
+  it('without eip5792 the methods go to the node, which has none of them (-32601)', async () => {
+    const w = wallet()
+    await expect(
+      w.request({ method: 'wallet_getCapabilities', params: [w.address] }),
+    ).rejects.toMatchObject({ code: -32601 })
   })
 })

@@ -1,8 +1,18 @@
 import {
+  readCallsStatus,
+  readWalletAssets,
+  type SentBatch,
+  sendCallsAsDelegate,
+  type WalletAssetToken,
+} from '@latch/core'
+import {
+  type Address,
+  bytesToHex,
   type Chain,
   createWalletClient,
   type Hex,
   http,
+  isAddress,
   numberToHex,
   type TransactionRequest,
 } from 'viem'
@@ -21,6 +31,10 @@ export type TestWalletChain = {
   rpcUrl: string
   name?: string
   nativeCurrency?: { name: string; symbol: string; decimals: number }
+  /** The chain's EIP-7702 delegate for atomic batches (a devnet manifest's chain has it). */
+  accountAbstraction?: { simple7702Account?: string } | undefined
+  /** Tokens `wallet_getAssets` looks for (a devnet manifest's chain has them). */
+  tokens?: readonly WalletAssetToken[] | undefined
 }
 
 export type TestWalletEvents = {
@@ -34,6 +48,13 @@ export type CreateTestWalletParameters = {
   privateKey: Hex
   /** The chain it starts on; the first of `chains` by default. */
   chainId?: number
+  /**
+   * Answers EIP-5792 (`wallet_getCapabilities`, `wallet_sendCalls` as one EIP-7702 transaction
+   * through the chain's Simple7702Account, `wallet_getCallsStatus`, `wallet_showCallsStatus`)
+   * and EIP-7811 `wallet_getAssets`. Default false: a wallet without them, as most are, whose
+   * node answers -32601.
+   */
+  eip5792?: boolean
   /** Called when the wallet changes chain, to relay the event to whoever holds the provider. */
   onEvent?: <E extends keyof TestWalletEvents>(
     event: E,
@@ -50,7 +71,25 @@ const confirmMethods = new Set([
   'eth_sendTransaction',
   'wallet_switchEthereumChain',
   'wallet_addEthereumChain',
+  'wallet_sendCalls',
 ])
+
+/** EIP-5792 methods (and EIP-7811's), answered only with `eip5792: true`. */
+const eip5792Methods = new Set([
+  'wallet_getCapabilities',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+  'wallet_showCallsStatus',
+  'wallet_getAssets',
+])
+
+type SendCallsRequest = {
+  version?: string
+  from?: string
+  chainId?: string
+  atomicRequired?: boolean
+  calls?: { to?: Address; data?: Hex; value?: Hex }[]
+}
 
 type SendTransactionParams = {
   to?: Hex | null
@@ -77,6 +116,9 @@ export function createTestWallet(parameters: CreateTestWalletParameters) {
   const queued: { method: string; decision: Decision }[] = []
   const holds: { method: string; released: Promise<void> }[] = []
   const log: { method: string; params: unknown; outcome: 'result' | 'error' }[] = []
+  const batches = new Map<string, SentBatch>()
+  /** Batch ids the page asked the wallet to show (`wallet_showCallsStatus`). */
+  const shown: string[] = []
 
   function chainOf(id: number): TestWalletChain {
     const chain = chains.find((c) => c.id === id)
@@ -93,8 +135,8 @@ export function createTestWallet(parameters: CreateTestWalletParameters) {
     }
   }
 
-  async function rpc(method: string, params: unknown): Promise<unknown> {
-    const response = await fetch(chainOf(chainId).rpcUrl, {
+  async function rpc(method: string, params: unknown, onChain = chainId): Promise<unknown> {
+    const response = await fetch(chainOf(onChain).rpcUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }),
@@ -111,13 +153,70 @@ export function createTestWallet(parameters: CreateTestWalletParameters) {
     return entry?.decision ?? 'approve'
   }
 
+  function walletClient(id: number) {
+    const chain = viemChain(chainOf(id))
+    return createWalletClient({ account, chain, transport: http(chain.rpcUrls.default.http[0]) })
+  }
+
+  function delegateOn(id: number): Address | undefined {
+    const delegate = chains.find((c) => c.id === id)?.accountAbstraction?.simple7702Account
+    return delegate && isAddress(delegate) ? delegate : undefined
+  }
+
+  function capabilitiesOn(id: number) {
+    return {
+      atomic: { status: delegateOn(id) ? 'supported' : 'unsupported' },
+      assetDiscovery: { supported: true },
+    }
+  }
+
+  /** One confirmation: atomic through the chain's delegate, else the calls one by one. */
+  async function sendCalls(request: SendCallsRequest | undefined): Promise<{ id: string }> {
+    const target = request?.chainId ? Number(request.chainId) : chainId
+    chainOf(target)
+    if (request?.from && request.from.toLowerCase() !== account.address.toLowerCase())
+      throw rpcError(4100, 'The requested account has not been authorized by the user.')
+    const calls = request?.calls ?? []
+    if (calls.length === 0 || calls.length > 16)
+      throw rpcError(-32602, 'wallet_sendCalls needs 1 to 16 calls.')
+    if (calls.some((call) => !call.to || !isAddress(call.to)))
+      throw rpcError(-32602, 'Every call needs a "to" address.')
+    const delegate = delegateOn(target)
+    if (!delegate && request?.atomicRequired) throw rpcError(5760, 'Atomicity not supported.')
+    const client = walletClient(target)
+    const parsed = calls.map((call) => ({
+      to: call.to as Address,
+      data: call.data,
+      value: call.value ? BigInt(call.value) : 0n,
+    }))
+    const hashes: Hex[] = []
+    if (delegate)
+      hashes.push(
+        await sendCallsAsDelegate({
+          client,
+          account,
+          chain: viemChain(chainOf(target)),
+          delegate,
+          calls: parsed,
+        }),
+      )
+    else
+      for (const call of parsed)
+        hashes.push(await client.sendTransaction({ ...call, account, chain: client.chain }))
+    const id = bytesToHex(crypto.getRandomValues(new Uint8Array(32)))
+    batches.set(id, { id, chainId: target, hashes, atomic: delegate !== undefined })
+    return { id }
+  }
+
+  function batchOf(id: unknown): SentBatch {
+    const batch = typeof id === 'string' ? batches.get(id) : undefined
+    if (!batch) throw rpcError(5730, 'Unknown bundle id.')
+    return batch
+  }
+
   async function sendTransaction(tx: SendTransactionParams): Promise<Hex> {
-    const chain = viemChain(chainOf(chainId))
-    const client = createWalletClient({
-      account,
-      chain,
-      transport: http(chain.rpcUrls.default.http[0]),
-    })
+    const client = walletClient(chainId)
+    const chain = client.chain
     const fees =
       tx.maxFeePerGas !== undefined
         ? {
@@ -173,7 +272,57 @@ export function createTestWallet(parameters: CreateTestWalletParameters) {
       case 'eth_sendTransaction':
         return sendTransaction(params[0] as SendTransactionParams)
       default:
+        if (parameters.eip5792 && eip5792Methods.has(method)) return eip5792(method, params)
         return rpc(method, params)
+    }
+  }
+
+  async function eip5792(method: string, params: unknown[]): Promise<unknown> {
+    switch (method) {
+      case 'wallet_getCapabilities': {
+        const [address, ids] = params as [unknown, unknown]
+        if (typeof address !== 'string')
+          throw rpcError(-32602, 'wallet_getCapabilities requires an address parameter.')
+        if (address.toLowerCase() !== account.address.toLowerCase())
+          throw rpcError(4100, 'The requested account has not been authorized by the user.')
+        const asked = Array.isArray(ids) ? ids.map(Number) : chains.map((c) => c.id)
+        return Object.fromEntries(
+          asked
+            .filter((id) => chains.some((c) => c.id === id))
+            .map((id) => [numberToHex(id), capabilitiesOn(id)]),
+        )
+      }
+      case 'wallet_sendCalls':
+        return sendCalls(params[0] as SendCallsRequest | undefined)
+      case 'wallet_getCallsStatus': {
+        const batch = batchOf(params[0])
+        return readCallsStatus({ batch, rpc: (m, p) => rpc(m, p, batch.chainId) })
+      }
+      case 'wallet_showCallsStatus':
+        shown.push(batchOf(params[0]).id)
+        return null
+      default: {
+        // wallet_getAssets (EIP-7811)
+        const [request] = params as [{ account?: string; chainFilter?: string[] } | undefined]
+        if (request?.account?.toLowerCase() !== account.address.toLowerCase())
+          throw rpcError(4100, 'The requested account has not been authorized by the user.')
+        const asked = (request.chainFilter ?? chains.map((c) => numberToHex(c.id)))
+          .map(Number)
+          .filter((id) => chains.some((c) => c.id === id))
+        const entries = await Promise.all(
+          asked.map(async (id) => {
+            const chain = viemChain(chainOf(id))
+            const assets = await readWalletAssets({
+              address: account.address,
+              nativeCurrency: chain.nativeCurrency,
+              tokens: chainOf(id).tokens ?? [],
+              rpc: (m, p) => rpc(m, p, id),
+            })
+            return [numberToHex(id), assets] as const
+          }),
+        )
+        return Object.fromEntries(entries)
+      }
     }
   }
 
@@ -184,6 +333,8 @@ export function createTestWallet(parameters: CreateTestWalletParameters) {
     },
     /** Every request answered, in order, for assertions. */
     log,
+    /** Batch ids the page asked to show (`wallet_showCallsStatus`), in order. */
+    shown,
     /** The next request of `method` ('*' for any confirmable one) gets `decision`. */
     queue(method: string, decision: Decision) {
       queued.push({ method, decision })

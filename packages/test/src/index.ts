@@ -25,6 +25,7 @@ export {
   type TestWalletChain,
   type TestWalletEvents,
 } from './createTestWallet.ts'
+export { deploySimple7702Account } from './deploySimple7702Account.ts'
 export { devnetManifestFixture, fixtureProjectId } from './devnetManifestFixture.ts'
 export { findFreePortBlock } from './findFreePortBlock.ts'
 export { originMatchCases } from './originMatchCases.ts'

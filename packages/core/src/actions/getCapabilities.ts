@@ -1,11 +1,16 @@
 import type { LatchConfig } from '../createLatchConfig.ts'
 import { ConnectorNotConnectedError } from '../errors/connector.ts'
-import { SmartAccountsUnsupportedError } from '../errors/eip5792.ts'
+import {
+  CapabilitiesAddressRequiredError,
+  SmartAccountsUnsupportedError,
+} from '../errors/eip5792.ts'
 import { fromProviderError } from '../errors/fromProviderError.ts'
 import { ChainNotSupportedError } from '../errors/network.ts'
 import { UserRejectedRequestError } from '../errors/provider.ts'
 
 export type GetCapabilitiesParameters = {
+  /** The account asked about (spec section 5: required). */
+  address: string
   /** The chain to ask about; default the wallet's current chain. */
   chainId?: number | undefined
 }
@@ -14,27 +19,79 @@ export type GetCapabilitiesParameters = {
 export type GetCapabilitiesReturnType = Record<string, unknown>
 
 export type GetCapabilitiesErrorType =
+  | CapabilitiesAddressRequiredError
   | ConnectorNotConnectedError
   | SmartAccountsUnsupportedError
   | ChainNotSupportedError
   | UserRejectedRequestError
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
 /**
- * Asks the connected wallet for its EIP-5792 capabilities on a chain (`wallet_getCapabilities`,
- * spec section 7). A wallet without the method, or that did not approve it for this app, is a
- * `SmartAccountsUnsupportedError` ('This application might not support Smart Accounts'); an
- * answer without the chain is a `ChainNotSupportedError` ('Chain is not supported').
+ * One chain's entry of a capabilities answer (`{ [chainIdHex]: {...} }`), merged over the
+ * EIP-5792 `0x0` entry (capabilities the wallet has on every chain).
+ */
+function pickChain(
+  byChain: Record<string, unknown>,
+  chainId: number,
+): Record<string, unknown> | undefined {
+  const hex = `0x${chainId.toString(16)}`
+  const entry = byChain[hex] ?? byChain[String(chainId)]
+  const everywhere = byChain['0x0']
+  if (!isRecord(entry) && !isRecord(everywhere)) return undefined
+  return { ...(isRecord(everywhere) ? everywhere : {}), ...(isRecord(entry) ? entry : {}) }
+}
+
+/**
+ * The capabilities a WalletConnect wallet put in its session (`sessionProperties.capabilities`,
+ * a JSON string `{ [address]: { [chainIdHex]: {...} } }`), for this address and chain.
+ */
+function fromSession(
+  properties: Readonly<Record<string, string>> | undefined,
+  address: string,
+  chainId: number,
+): Record<string, unknown> | undefined {
+  const raw = properties?.capabilities
+  if (typeof raw !== 'string') return undefined
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(raw)
+  } catch {
+    return undefined
+  }
+  if (!isRecord(parsed)) return undefined
+  const key = Object.keys(parsed).find((entry) => entry.toLowerCase() === address.toLowerCase())
+  const byChain = key === undefined ? undefined : parsed[key]
+  return isRecord(byChain) ? pickChain(byChain, chainId) : undefined
+}
+
+/**
+ * Asks for an account's EIP-5792 capabilities on a chain (`wallet_getCapabilities`, spec
+ * sections 5 and 7). A WalletConnect wallet's session properties answer first (capabilities by
+ * address), then the wallet itself. No address is a `CapabilitiesAddressRequiredError`; a wallet
+ * without the method, or that did not approve it for this app, a `SmartAccountsUnsupportedError`
+ * ('This application might not support Smart Accounts'); an answer without the chain a
+ * `ChainNotSupportedError` ('Chain is not supported').
  */
 export async function getCapabilities(
   config: LatchConfig,
-  parameters: GetCapabilitiesParameters = {},
+  parameters: GetCapabilitiesParameters,
 ): Promise<GetCapabilitiesReturnType> {
+  const address = parameters?.address
+  if (typeof address !== 'string' || address.trim() === '')
+    throw new CapabilitiesAddressRequiredError()
   const state = config.getState()
   const connector = state.connectors.find((entry) => entry.id === state.connectorId)
-  const address = state.address
-  if (state.status !== 'connected' || !connector || !address) throw new ConnectorNotConnectedError()
+  if (state.status !== 'connected' || !connector) throw new ConnectorNotConnectedError()
   const chainId = parameters.chainId ?? state.chainId
   if (chainId === undefined) throw new ConnectorNotConnectedError()
+  const sessionCapabilities = fromSession(
+    connector.getSession?.()?.sessionProperties,
+    address,
+    chainId,
+  )
+  if (sessionCapabilities) return sessionCapabilities
   const chainHex = `0x${chainId.toString(16)}`
   let answer: unknown
   try {
@@ -48,11 +105,26 @@ export async function getCapabilities(
     if (error instanceof UserRejectedRequestError) throw error
     throw new SmartAccountsUnsupportedError({ cause: error })
   }
-  if (typeof answer !== 'object' || answer === null)
+  if (!isRecord(answer))
     throw new SmartAccountsUnsupportedError({ details: 'The wallet answered no capabilities.' })
-  const byChain = answer as Record<string, unknown>
-  const capabilities = byChain[chainHex] ?? byChain[String(chainId)]
-  if (typeof capabilities !== 'object' || capabilities === null)
-    throw new ChainNotSupportedError(chainId)
-  return capabilities as Record<string, unknown>
+  const capabilities = pickChain(answer, chainId)
+  if (!capabilities) throw new ChainNotSupportedError(chainId)
+  return capabilities
+}
+
+/** The wallet's `atomic` capability allows an atomic batch (EIP-5792: `supported` or `ready`). */
+export function supportsAtomicBatch(capabilities: Record<string, unknown>): boolean {
+  const atomic = capabilities.atomic
+  if (!isRecord(atomic)) {
+    // EIP-5792's first draft: `atomicBatch: { supported: true }`.
+    const legacy = capabilities.atomicBatch
+    return isRecord(legacy) && legacy.supported === true
+  }
+  return atomic.status === 'supported' || atomic.status === 'ready'
+}
+
+/** The wallet lists its own assets (EIP-7811 `assetDiscovery`, answered by `wallet_getAssets`). */
+export function supportsAssetDiscovery(capabilities: Record<string, unknown>): boolean {
+  const discovery = capabilities.assetDiscovery
+  return isRecord(discovery) && discovery.supported === true
 }

@@ -94,6 +94,11 @@ export type WalletConnectSession = {
   >
   /** The wallet, as it introduced itself. */
   readonly peer: { readonly name: string; readonly icons: readonly string[]; readonly url: string }
+  /**
+   * What the wallet added to the session (spec section 3): `capabilities` (EIP-5792, a JSON
+   * string keyed by address then chain id), `bundler_name`, `bundler_url`.
+   */
+  readonly sessionProperties?: Readonly<Record<string, string>> | undefined
 }
 
 /** The events a connector reports. */

@@ -132,6 +132,11 @@ describe('walletConnect', () => {
               'eth_signTypedData_v4',
               'wallet_switchEthereumChain',
               'wallet_addEthereumChain',
+              'wallet_getCapabilities',
+              'wallet_sendCalls',
+              'wallet_getCallsStatus',
+              'wallet_showCallsStatus',
+              'wallet_getAssets',
             ],
             events: ['chainChanged', 'accountsChanged'],
             rpcMap: {

@@ -61,6 +61,13 @@ export const walletConnectMethods = [
   'eth_signTypedData_v4',
   'wallet_switchEthereumChain',
   'wallet_addEthereumChain',
+  // EIP-5792 batches and EIP-7811 assets: optional, as the whole namespace is; a wallet that
+  // leaves them out answers without them (a swap then sends two transactions).
+  'wallet_getCapabilities',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+  'wallet_showCallsStatus',
+  'wallet_getAssets',
 ] as const
 const events = ['chainChanged', 'accountsChanged']
 
@@ -111,6 +118,7 @@ function toSession(provider: Provider): WalletConnectSession | undefined {
     expiry: session.expiry,
     namespaces: session.namespaces,
     peer: { name, icons, url },
+    ...(session.sessionProperties ? { sessionProperties: session.sessionProperties } : {}),
   }
 }
 

@@ -369,7 +369,7 @@ const failures = {
   SmartAccountsUnsupportedError: async () => {
     const { config, connector } = configWith(wallet)
     await connect(config, { connectorId: connector.id })
-    return getCapabilities(config)
+    return getCapabilities(config, { address: wallet.address })
   },
   CallsStatusNotApprovedError: async () => {
     const { config, connector } = configWith(wallet)
@@ -388,7 +388,38 @@ const failures = {
     }
     const { config, connector } = configWith(provider)
     await connect(config, { connectorId: connector.id })
-    return getCapabilities(config, { chainId: 31337 })
+    return getCapabilities(config, { address: wallet.address, chainId: 31337 })
+  },
+  UserOperationReceiptError: async () => {
+    // A WalletConnect wallet without wallet_getCallsStatus names its bundler in the session;
+    // the API's bundler endpoint answers 502 (the bundler is down).
+    const api = createFakeLatchApi()
+    api.override('POST /v1/bundler', {
+      status: 502,
+      body: { error: { code: 'X', message: 'down' } },
+    })
+    const base = announced({ info: walletInfo, provider: wallet })
+    const connector = {
+      ...base,
+      type: 'WALLET_CONNECT' as const,
+      getSession: () => ({
+        topic: 't',
+        expiry: 0,
+        namespaces: {},
+        peer: { name: 'Phone', icons: [], url: '' },
+        sessionProperties: { bundler_name: 'alto' },
+      }),
+    }
+    const config = createLatchConfig({
+      networks: [testNetwork],
+      apiUrl: 'http://api.test',
+      projectId: 'p',
+      connectors: [connector],
+      storage: createTestStorage(),
+      fetch: api.fetch,
+    })
+    await connect(config, { connectorId: connector.id })
+    return getCallsStatus(config, { id: `0x${'ab'.repeat(32)}` })
   },
   // The page's configuration
   ProjectIdNotConfiguredError: async () =>

@@ -393,6 +393,13 @@ export const errorCatalogue = {
     show: 'inline',
     messageKey: errorMessageKeys.CallsStatusNotApprovedError,
   },
+  UserOperationReceiptError: {
+    code: 'USER_OPERATION_RECEIPT_FAILED',
+    message: 'Failed to fetch user operation receipt - {status}',
+    spec: 'Failed to fetch user operation receipt - {status}',
+    show: 'inline',
+    messageKey: errorMessageKeys.UserOperationReceiptError,
+  },
   // Transfers (spec section 5's validation, and their outcome)
   TransferFieldsRequiredError: {
     code: 'TRANSFER_FIELDS_REQUIRED',
@@ -457,7 +464,6 @@ export const notRaisedYet: readonly { spec: string; reason: string }[] = [
     reason:
       "raised inside @walletconnect/universal-provider; they reach the UI as a ProviderRequestError with the provider's own words",
   },
-  { spec: 'Failed to fetch user operation receipt - {status}', reason: 'no bundler yet' },
   {
     spec: 'EVM revert panic codes 1, 17, 18, 33, 34, 49, 50, 65, 81',
     reason: 'wording not in the spec; a revert is TransferRevertedError',

@@ -50,6 +50,8 @@ export const errorMessageKeys = {
   ChainNotSupportedError: 'error.chainNotSupported',
   SmartAccountsUnsupportedError: 'error.smartAccountsUnsupported',
   CallsStatusNotApprovedError: 'error.callsStatusNotApproved',
+  // The bundler's HTTP status is the message: shown as it is.
+  UserOperationReceiptError: undefined,
   EmbeddedWalletLoadError: 'alert.embeddedWalletLoadFailed.title',
   EmbeddedWalletTimeoutError: 'alert.embeddedWalletTimeout.title',
   EmbeddedWalletRequestError: undefined,
