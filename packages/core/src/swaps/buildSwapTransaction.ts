@@ -15,6 +15,11 @@ export type BuildSwapTransactionParameters = {
   slippage: number
   /** The quoted amount the person accepted: a price that moved past the slippage is refused. */
   toAmount?: bigint | undefined
+  /**
+   * Skip the API's simulation: the swap is sent in one batch after its approval, which the
+   * simulation cannot see yet (the wallet simulates the whole batch instead).
+   */
+  disableEstimate?: boolean | undefined
 }
 export type BuildSwapTransactionReturnType = ConvertBuildTransactionResponse
 export type BuildSwapTransactionErrorType = ReturnType<typeof toSwapError>
@@ -37,6 +42,7 @@ export async function buildSwapTransaction(
       userAddress: parameters.userAddress,
       eip155: { slippage: parameters.slippage },
       toAmount: parameters.toAmount?.toString(),
+      ...(parameters.disableEstimate ? { disableEstimate: true } : {}),
     },
     schema: convertBuildTransactionResponseSchema,
     toError: toSwapError,

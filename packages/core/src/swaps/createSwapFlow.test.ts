@@ -1,5 +1,10 @@
 import { nativeCoinAddress, type SwapQuote } from '@latch/api-contract'
-import { anvilAccounts, startTestAnvil } from '@latch/test'
+import {
+  anvilAccounts,
+  createTestWallet,
+  deploySimple7702Account,
+  startTestAnvil,
+} from '@latch/test'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connect } from '../actions/connect.ts'
 import { createLatchConfig } from '../createLatchConfig.ts'
@@ -374,6 +379,99 @@ describe('createSwapFlow on anvil (the wallet sends, the receipt is awaited)', (
       swapped: { from: { amount: '5', symbol: 'LUSD' }, to: { amount: '2.5', symbol: 'ALPHA' } },
     })
     expect(events).toEqual(['submitted', 'approved', 'submitted', 'swapped'])
+    stop()
+  }, 30_000)
+
+  it('a wallet with atomic batches: approve and swap in ONE wallet_sendCalls, one confirmation', async () => {
+    const delegate = await deploySimple7702Account({ rpc: anvil.rpc, from: user })
+    const batchWallet = createTestWallet({
+      chains: [
+        { id: 31337, rpcUrl: anvil.rpcUrl, accountAbstraction: { simple7702Account: delegate } },
+      ],
+      privateKey: (anvilAccounts[0] as (typeof anvilAccounts)[0]).privateKey,
+      eip5792: true,
+    })
+    const { api, fake, flow, wallet, config, stop } = await setup({
+      rpcUrl: anvil.rpcUrl,
+      answer: (args) => batchWallet.request(args as never),
+    })
+    api.handle('/v1/convert/build-approve', () => ({
+      status: 200,
+      body: {
+        tx: {
+          from: lusd,
+          to: lusd,
+          data: '0x095ea7b3',
+          value: '0',
+          eip155: { gas: 60000, gasPrice: '1' },
+        },
+        spender: router,
+        amount: '5000000',
+      },
+    }))
+    api.handle('/v1/convert/build-transaction', () => ({
+      status: 200,
+      body: {
+        tx: {
+          from: `eip155:31337:${user}`,
+          to: router,
+          data: '0x38ed1739',
+          amount: '1',
+          value: '0',
+          eip155: { gas: '200000', gasPrice: '1' },
+        },
+        minimumReceived: '1',
+        slippage: 1,
+        source: 'uniswap-v2',
+        route: [],
+        deadline: 0,
+        simulated: false,
+      },
+    }))
+    const events: string[] = []
+    flow.onEvent((event) => events.push(event.type))
+    const settled: unknown[] = []
+    config.transactions.watch((transaction) => settled.push(transaction))
+    flow.setToken('from', lusd)
+    flow.setToken('to', alpha)
+    await typeAmount(flow, fake, '5')
+    expect(flow.getState()).toMatchObject({
+      batch: true,
+      needsApproval: false,
+      approvalInBatch: true,
+      issue: undefined,
+    })
+
+    // Declined in the wallet: the same 'declined' path, nothing sent.
+    batchWallet.queue('wallet_sendCalls', 'reject')
+    expect((await flow.swap()).status).toBe('declined')
+    expect(events).toEqual([])
+
+    await typeAmount(flow, fake, '5')
+    const asked = wallet.requests.length
+    expect(await flow.swap()).toEqual({ status: 'done' })
+    const sent = wallet.requests.slice(asked).map((request) => request.method)
+    expect(sent.filter((method) => method === 'wallet_sendCalls')).toHaveLength(1)
+    expect(sent).not.toContain('eth_sendTransaction')
+    const batch = wallet.requests.find((request) => request.method === 'wallet_sendCalls')
+    expect(batch?.params).toMatchObject([
+      {
+        atomicRequired: true,
+        calls: [
+          { to: lusd.slice(-42), data: '0x095ea7b3' },
+          { to: router.slice(-42), data: '0x38ed1739' },
+        ],
+      },
+    ])
+    // The API cannot simulate a swap whose approval is not on chain yet.
+    const body = api.calls.findLast((call) => call.path === '/v1/convert/build-transaction')?.body
+    expect(body).toMatchObject({ disableEstimate: true })
+    const hash = flow.getState().swapped?.hash
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+    // Tracked as any swap: pending, then settled (and so no longer pending).
+    expect(settled).toMatchObject([{ hash, status: 'confirmed' }])
+    expect(config.transactions.getState()).toEqual([])
+    expect(events).toEqual(['submitted', 'swapped'])
     stop()
   }, 30_000)
 })

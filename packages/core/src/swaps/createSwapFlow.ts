@@ -1,4 +1,5 @@
 import { isNativeCoinAddress, type SwapQuote } from '@latch/api-contract'
+import { getCapabilities, supportsAtomicBatch } from '../actions/getCapabilities.ts'
 import { getTokenBalances } from '../actions/getTokenBalances.ts'
 import type { LatchConfig } from '../createLatchConfig.ts'
 import { SignatureDeclinedError } from '../errors/signature.ts'
@@ -14,6 +15,7 @@ import { buildSwapTransaction } from './buildSwapTransaction.ts'
 import { getSwapAllowance } from './getSwapAllowance.ts'
 import { getSwapQuote } from './getSwapQuote.ts'
 import { getSwapTokens } from './getSwapTokens.ts'
+import { sendSwapBatch } from './sendSwapBatch.ts'
 import { sendSwapCall } from './sendSwapCall.ts'
 
 /** A token that can be swapped, with the account's balance of it. */
@@ -104,12 +106,19 @@ export type SwapFlowState = {
   /** Why the last approval or swap did not go through, until the next attempt. */
   failure: Error | undefined
   swapped: SwapFlowSwapped | undefined
+  /**
+   * The wallet runs an atomic batch on this chain (EIP-5792 `atomic` supported or ready): an
+   * approval goes with the swap in one `wallet_sendCalls`, one confirmation.
+   */
+  batch: boolean
   // Derived -------------------------------------------------------------------------------
   /** The amount sold in the smallest unit, when it reads. */
   amountValue: bigint | undefined
   issue: SwapFlowIssue | undefined
-  /** The allowance is short of the amount: Approve comes first. */
+  /** The allowance is short of the amount: Approve comes first (a wallet without batches). */
   needsApproval: boolean
+  /** The allowance is short and the wallet batches: Swap sends the approval with the swap. */
+  approvalInBatch: boolean
   /** The quote moves the price more than `priceImpactWarningPercent`. */
   highPriceImpact: boolean
 }
@@ -211,9 +220,11 @@ export function createSwapFlow(
       step: undefined,
       failure: undefined,
       swapped: undefined,
+      batch: false,
       amountValue: undefined,
       issue: undefined,
       needsApproval: false,
+      approvalInBatch: false,
       highPriceImpact: false,
     }),
   )
@@ -239,7 +250,7 @@ export function createSwapFlow(
     const to = tokenOf(state, 'to')
     const parsed = from ? parseTokenAmount(state.amount, from.decimals) : undefined
     const amountValue = parsed?.status === 'valid' && parsed.value > 0n ? parsed.value : undefined
-    const needsApproval =
+    const allowanceShort =
       !!from &&
       !from.native &&
       amountValue !== undefined &&
@@ -274,7 +285,8 @@ export function createSwapFlow(
       ...state,
       amountValue,
       issue,
-      needsApproval,
+      needsApproval: allowanceShort && !state.batch,
+      approvalInBatch: allowanceShort && state.batch,
       highPriceImpact: typeof impact === 'number' && impact > priceImpactWarningPercent,
     }
   }
@@ -345,8 +357,23 @@ export function createSwapFlow(
       ...(sameChain ? {} : { from: undefined, to: undefined }),
       quote: idleQuote,
       allowance: idleAllowance,
+      batch: false,
     })
     void loadTokens(!fresh)
+    void checkBatch()
+  }
+
+  /** Asks the wallet whether it batches atomically on this chain; any failure means no. */
+  async function checkBatch(): Promise<void> {
+    const { address, chainId } = store.getState()
+    if (!address || chainId === undefined) return
+    const batch = await getCapabilities(config, { address, chainId }).then(
+      supportsAtomicBatch,
+      () => false,
+    )
+    const state = store.getState()
+    if (state.address === address && state.chainId === chainId && state.batch !== batch)
+      set({ batch })
   }
 
   // Quotes -------------------------------------------------------------------------------
@@ -546,7 +573,52 @@ export function createSwapFlow(
       from: { amount: formatTokenUnits(amountValue, from.decimals), symbol: from.symbol },
       to: { amount: formatTokenUnits(BigInt(quote.toAmount), to.decimals), symbol: to.symbol },
     }
+    const withApproval = state.approvalInBatch
+    const unlimited = state.approval === 'unlimited'
     return runStep('swap', async (onSubmitted) => {
+      const summary = {
+        amount: swapped.from.amount,
+        symbol: swapped.from.symbol,
+        to: `${swapped.to.amount} ${swapped.to.symbol}`,
+      }
+      if (withApproval) {
+        // One atomic batch: the approval, then the swap the API cannot simulate before it.
+        const [approval, built] = await Promise.all([
+          buildSwapApproval(config, {
+            from: from.address,
+            to: to.address,
+            userAddress: address,
+            amount: unlimited ? undefined : amountValue,
+          }),
+          buildSwapTransaction(config, {
+            from: from.address,
+            to: to.address,
+            amount: amountValue,
+            userAddress: address,
+            slippage,
+            toAmount: BigInt(quote.toAmount),
+            disableEstimate: true,
+          }),
+        ])
+        const receipt = await sendSwapBatch(config, {
+          chainId,
+          calls: [
+            {
+              to: approval.tx.to,
+              data: approval.tx.data as Hex,
+              value: BigInt(approval.tx.value),
+            },
+            { to: built.tx.to, data: built.tx.data as Hex, value: BigInt(built.tx.value) },
+          ],
+          summary,
+          onSubmitted,
+        })
+        const done = { ...swapped, hash: receipt.hash }
+        set({ amount: '', quote: idleQuote, allowance: idleAllowance, swapped: done })
+        const refreshed = loadTokens(true)
+        events.emit('event', { type: 'swapped', refreshed, ...done })
+        return
+      }
       const built = await buildSwapTransaction(config, {
         from: from.address,
         to: to.address,
@@ -561,11 +633,7 @@ export function createSwapFlow(
         data: built.tx.data as Hex,
         value: BigInt(built.tx.value),
         gas: built.simulated ? BigInt(built.tx.eip155.gas) : undefined,
-        summary: {
-          amount: swapped.from.amount,
-          symbol: swapped.from.symbol,
-          to: `${swapped.to.amount} ${swapped.to.symbol}`,
-        },
+        summary,
         onSubmitted,
       })
       const done = { ...swapped, hash: receipt.hash }
