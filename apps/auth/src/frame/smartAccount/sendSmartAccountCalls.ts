@@ -1,15 +1,15 @@
 import { toSimpleSmartAccount } from 'permissionless/accounts'
 import {
   type BaseError,
-  type Chain,
-  type Client,
+  createClient,
+  custom,
   decodeErrorResult,
+  defineChain,
   type Hex,
   HttpRequestError,
   hexToBigInt,
   http,
   TimeoutError,
-  type Transport,
 } from 'viem'
 import {
   createBundlerClient,
@@ -73,11 +73,17 @@ function endpoint(context: FrameContext, path: string, chainId: number) {
 }
 
 async function createClients(context: FrameContext, target: SmartAccountTarget) {
-  const client = context.publicClient(target.chainId) as Client<
-    Transport,
-    Chain | undefined,
-    undefined
-  >
+  // The app's RPC endpoint, with its chain id known (SimpleAccount's nonce key reads it).
+  const rpc = context.publicClient(target.chainId)
+  const client = createClient({
+    chain: defineChain({
+      id: target.chainId,
+      name: `Network ${target.chainId}`,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [] } },
+    }),
+    transport: custom({ request: (args) => rpc.request(args as never) }),
+  })
   // The owner as viem sees it: its key is put together only when it signs.
   const owner = toAccount({
     address: target.owner,
@@ -143,7 +149,9 @@ export function toUserOperationError(error: unknown): Error {
     (inner && 'shortMessage' in inner && inner.shortMessage) ||
     (error as BaseError).shortMessage ||
     'The user operation failed.'
-  return new FrameRequestError(-32003, `The smart account cannot send this: ${message}`, {
+  // The bundler gives the revert data in hex: an Error(string) is shown as its text.
+  const readable = message.replace(/0x08c379a0[0-9a-fA-F]*/g, (data) => readRevertReason(data))
+  return new FrameRequestError(-32003, `The smart account cannot send this: ${readable}`, {
     cause: error,
   })
 }
