@@ -197,7 +197,7 @@ describe('the test wallet with EIP-5792 and EIP-7811', () => {
         },
       ],
     })) as { id: string }
-    const status = (await w.request({ method: 'wallet_getCallsStatus', params: [id] })) as {
+    const status = (await settledStatus(w, id)) as {
       status: number
       atomic: boolean
       receipts: { transactionHash: Hex }[]
@@ -226,10 +226,10 @@ describe('the test wallet with EIP-5792 and EIP-7811', () => {
       method: 'wallet_sendCalls',
       params: [{ version: '2.0.0', chainId: '0x7a69', calls: [{ to: a, value: '0x3' }] }],
     })) as { id: string }
-    const secondStatus = (await w.request({
-      method: 'wallet_getCallsStatus',
-      params: [second.id],
-    })) as { status: number; receipts: { transactionHash: Hex }[] }
+    const secondStatus = (await settledStatus(w, second.id)) as {
+      status: number
+      receipts: { transactionHash: Hex }[]
+    }
     expect(secondStatus.status).toBe(200)
     const secondTx = await client.getTransaction({
       hash: secondStatus.receipts[0]?.transactionHash as Hex,
@@ -278,3 +278,17 @@ describe('the test wallet with EIP-5792 and EIP-7811', () => {
     ).rejects.toMatchObject({ code: -32601 })
   })
 })
+
+/** Reads a batch's status until it is no longer pending (100): a receipt may come a moment late. */
+async function settledStatus(
+  wallet: { request(args: { method: string; params?: unknown }): Promise<unknown> },
+  id: string,
+): Promise<unknown> {
+  for (let attempt = 0; ; attempt += 1) {
+    const status = (await wallet.request({ method: 'wallet_getCallsStatus', params: [id] })) as {
+      status: number
+    }
+    if (status.status !== 100 || attempt === 50) return status
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}

@@ -43,6 +43,33 @@ function describe(request: DevnetWalletRequest): Described {
             : []),
         ],
       }
+    case 'sendCalls':
+      return {
+        action: `Send these ${request.calls.length} calls together?`,
+        lines: [
+          { label: 'Network', value: request.chainName },
+          ...request.calls.map((call, index) => ({
+            label: `Call ${index + 1}`,
+            value: [
+              call.to,
+              ...(call.value > 0n ? [`${formatEther(call.value)} ${request.symbol}`] : []),
+              ...(call.data && call.data !== '0x'
+                ? [`${call.data.slice(0, 10)} (${(call.data.length - 2) / 2} bytes)`]
+                : []),
+            ].join(' · '),
+          })),
+        ],
+        note: 'One transaction: all the calls go through, or none does.',
+      }
+    case 'callsStatus':
+      return {
+        action: `Batch ${request.status.toLowerCase()}`,
+        lines: [
+          { label: 'Network', value: request.chainName },
+          { label: 'Status', value: request.status },
+          ...request.transactions.map((hash) => ({ label: 'Transaction', value: hash })),
+        ],
+      }
   }
 }
 

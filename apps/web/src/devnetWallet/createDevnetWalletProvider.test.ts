@@ -1,5 +1,10 @@
 import type { LatchNetwork } from '@latch/core'
-import { anvilAccounts, type StartTestAnvilReturnType, startTestAnvil } from '@latch/test'
+import {
+  anvilAccounts,
+  deploySimple7702Account,
+  type StartTestAnvilReturnType,
+  startTestAnvil,
+} from '@latch/test'
 import { createPublicClient, http, parseEther, toHex, verifyMessage, verifyTypedData } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -191,4 +196,115 @@ describe('the Devnet Wallet provider', () => {
       code: 4200,
     })
   })
+
+  it('sends an EIP-5792 batch as ONE EIP-7702 transaction after one confirmation listing the calls', async () => {
+    const delegate = await deploySimple7702Account({ rpc: anvil.rpc, from: address })
+    const batcher = anvilAccounts[5] as (typeof anvilAccounts)[number]
+    const asked: DevnetWalletRequest[] = []
+    const answers = [true, true, false]
+    const provider = createDevnetWalletProvider({
+      privateKey: batcher.privateKey,
+      networks: [
+        { ...(networks()[0] as LatchNetwork), simple7702Account: delegate, tokens: [] },
+        networks()[1] as LatchNetwork,
+      ],
+      confirm: async (request) => {
+        asked.push(request)
+        return answers.shift() ?? true
+      },
+    })
+    await expect(
+      provider.request({ method: 'wallet_getCapabilities', params: [batcher.address] }),
+    ).rejects.toMatchObject({ code: 4100 })
+    await provider.request({ method: 'eth_requestAccounts' })
+    expect(
+      await provider.request({ method: 'wallet_getCapabilities', params: [batcher.address] }),
+    ).toEqual({
+      '0x7a69': { atomic: { status: 'supported' }, assetDiscovery: { supported: true } },
+      '0x7a6b': { atomic: { status: 'unsupported' }, assetDiscovery: { supported: true } },
+    })
+    const client = createPublicClient({ transport: http(rpcUrl) })
+    const before = await client.getBalance({ address: recipient })
+    const { id } = (await provider.request({
+      method: 'wallet_sendCalls',
+      params: [
+        {
+          version: '2.0.0',
+          from: batcher.address,
+          chainId: '0x7a69',
+          atomicRequired: true,
+          calls: [
+            { to: recipient, value: '0x10' },
+            { to: recipient, value: '0x20', data: '0x' },
+          ],
+        },
+      ],
+    })) as { id: string }
+    expect(asked.map((request) => request.kind)).toEqual(['connect', 'sendCalls'])
+    expect(asked[1]).toMatchObject({
+      kind: 'sendCalls',
+      chainName: 'Latch Devnet',
+      calls: [
+        { to: recipient, value: 16n },
+        { to: recipient, value: 32n },
+      ],
+    })
+    const status = (await settledStatus(provider, id)) as {
+      status: number
+      atomic: boolean
+      receipts: { transactionHash: `0x${string}` }[]
+    }
+    expect(status).toMatchObject({ version: '2.0.0', id, status: 200, atomic: true })
+    expect(status.receipts).toHaveLength(1)
+    const tx = await client.getTransaction({
+      hash: status.receipts[0]?.transactionHash as `0x${string}`,
+    })
+    expect(tx.type).toBe('eip7702')
+    expect(await client.getBalance({ address: recipient })).toBe(before + 48n)
+
+    // Declined: 4001, nothing sent.
+    await expect(
+      provider.request({
+        method: 'wallet_sendCalls',
+        params: [{ version: '2.0.0', chainId: '0x7a69', calls: [{ to: recipient, value: '0x1' }] }],
+      }),
+    ).rejects.toMatchObject({ code: 4001 })
+    expect(await client.getBalance({ address: recipient })).toBe(before + 48n)
+    // No delegate on the other chain: an atomic batch is refused before asking.
+    await expect(
+      provider.request({
+        method: 'wallet_sendCalls',
+        params: [
+          { version: '2.0.0', chainId: '0x7a6b', atomicRequired: true, calls: [{ to: recipient }] },
+        ],
+      }),
+    ).rejects.toMatchObject({ code: 5760 })
+
+    await provider.request({ method: 'wallet_showCallsStatus', params: [id] })
+    expect(asked.at(-1)).toMatchObject({ kind: 'callsStatus', status: 'Confirmed' })
+    const assets = (await provider.request({
+      method: 'wallet_getAssets',
+      params: [{ account: batcher.address, chainFilter: ['0x7a69'] }],
+    })) as Record<string, { type: string; balance: string }[]>
+    expect(assets['0x7a69']).toEqual([
+      expect.objectContaining({
+        type: 'native',
+        balance: toHex(await client.getBalance({ address: batcher.address })),
+      }),
+    ])
+  })
 })
+
+/** Reads a batch's status until it is no longer pending (100): a receipt may come a moment late. */
+async function settledStatus(
+  wallet: { request(args: { method: string; params?: unknown }): Promise<unknown> },
+  id: string,
+): Promise<unknown> {
+  for (let attempt = 0; ; attempt += 1) {
+    const status = (await wallet.request({ method: 'wallet_getCallsStatus', params: [id] })) as {
+      status: number
+    }
+    if (status.status !== 100 || attempt === 50) return status
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}

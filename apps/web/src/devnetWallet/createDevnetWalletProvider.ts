@@ -1,11 +1,21 @@
-import type { LatchNetwork } from '@latch/core'
 import {
+  type LatchNetwork,
+  readCallsStatus,
+  readWalletAssets,
+  type SentBatch,
+  sendCallsAsDelegate,
+  type WalletAssetToken,
+} from '@latch/core'
+import {
+  type Address,
+  bytesToHex,
   type Chain,
   createWalletClient,
   type Hex,
   hexToBigInt,
   hexToString,
   http,
+  isAddress,
   isHex,
   numberToHex,
   type TypedDataDefinition,
@@ -27,12 +37,36 @@ export type DevnetWalletRequest =
       symbol: string
       data: Hex | undefined
     }
+  | {
+      /** EIP-5792: the calls of a batch, run as one atomic transaction (EIP-7702). */
+      kind: 'sendCalls'
+      address: Hex
+      chainName: string
+      symbol: string
+      calls: { to: Hex; value: bigint; data: Hex | undefined }[]
+    }
+  | {
+      /** EIP-5792 `wallet_showCallsStatus`: the outcome of a batch, shown only. */
+      kind: 'callsStatus'
+      chainName: string
+      id: string
+      status: string
+      transactions: Hex[]
+    }
+
+/** A devnet chain as the wallet knows it: its delegate for batches, the tokens it lists. */
+export type DevnetWalletNetwork = LatchNetwork & {
+  /** The chain's Simple7702Account (EIP-7702 delegate): `wallet_sendCalls` is atomic there. */
+  simple7702Account?: Hex | undefined
+  /** Tokens `wallet_getAssets` reads balances of. */
+  tokens?: readonly WalletAssetToken[] | undefined
+}
 
 export type CreateDevnetWalletProviderParameters = {
   /** An anvil test key, never a real one. */
   privateKey: Hex
   /** The devnet networks this wallet may use; the first is the starting chain. */
-  networks: readonly LatchNetwork[]
+  networks: readonly DevnetWalletNetwork[]
   /** Asks the person; resolves true to go ahead. */
   confirm(request: DevnetWalletRequest): Promise<boolean>
   /** The page origin shown in the connection request. */
@@ -110,28 +144,114 @@ export function createDevnetWalletProvider(parameters: CreateDevnetWalletProvide
   const networks = parameters.networks
   const first = networks[0]
   if (!first) throw new Error('The Devnet Wallet needs at least one network.')
-  let network: LatchNetwork = first
+  let network: DevnetWalletNetwork = first
   let authorized = false
   const listeners = new Map<string, Set<Listener>>()
   const clients = new Map<number, WalletClient>()
+  /** Batches sent (EIP-5792), by id; kept for the page's session only, at most 100. */
+  const batches = new Map<string, SentBatch>()
 
   const emit = (event: string, ...args: unknown[]) => {
     for (const listener of [...(listeners.get(event) ?? [])]) listener(...args)
   }
 
-  function client(): WalletClient {
-    let existing = clients.get(network.id)
+  function client(on: DevnetWalletNetwork = network): WalletClient {
+    let existing = clients.get(on.id)
     if (!existing) {
       const chain: Chain = {
-        id: network.id,
-        name: network.name,
-        nativeCurrency: network.nativeCurrency,
-        rpcUrls: { default: { http: [network.rpcUrl] } },
+        id: on.id,
+        name: on.name,
+        nativeCurrency: on.nativeCurrency,
+        rpcUrls: { default: { http: [on.rpcUrl] } },
       }
-      existing = createWalletClient({ account, chain, transport: http(network.rpcUrl) })
-      clients.set(network.id, existing)
+      existing = createWalletClient({ account, chain, transport: http(on.rpcUrl) })
+      clients.set(on.id, existing)
     }
     return existing
+  }
+
+  function networkOf(chainId: unknown): DevnetWalletNetwork {
+    const found = networks.find(
+      (n) => typeof chainId === 'string' && isHex(chainId) && n.id === Number(chainId),
+    )
+    if (!found)
+      throw new DevnetWalletRpcError(
+        5710,
+        `Unsupported chain ID "${String(chainId).slice(0, 20)}".`,
+      )
+    return found
+  }
+
+  const rpcOn = (on: DevnetWalletNetwork) => (method: string, params: unknown[]) =>
+    client(on).request({ method, params } as never) as Promise<unknown>
+
+  function capabilitiesOn(on: DevnetWalletNetwork) {
+    return {
+      atomic: { status: on.simple7702Account ? 'supported' : 'unsupported' },
+      assetDiscovery: { supported: true },
+    }
+  }
+
+  function batchOf(id: unknown): SentBatch {
+    const batch = typeof id === 'string' ? batches.get(id) : undefined
+    if (!batch) throw new DevnetWalletRpcError(5730, 'Unknown bundle id.')
+    return batch
+  }
+
+  /**
+   * EIP-5792 `wallet_sendCalls`: one confirmation listing the calls, then ONE EIP-7702
+   * transaction to the account itself through the chain's Simple7702Account (`executeBatch`:
+   * all or nothing); without a delegate the calls go one after another, unless
+   * `atomicRequired` (5760).
+   */
+  async function sendCalls(request: {
+    from?: unknown
+    chainId?: unknown
+    atomicRequired?: unknown
+    calls?: unknown
+  }) {
+    requireAccount(request?.from)
+    const on = request?.chainId === undefined ? network : networkOf(request.chainId)
+    const raw = Array.isArray(request?.calls) ? (request.calls as Record<string, unknown>[]) : []
+    if (raw.length === 0 || raw.length > 16)
+      throw new DevnetWalletRpcError(-32602, 'wallet_sendCalls needs 1 to 16 calls.')
+    const calls = raw.map((call) => {
+      if (typeof call?.to !== 'string' || !isAddress(call.to))
+        throw new DevnetWalletRpcError(-32602, 'Every call needs a "to" address.')
+      const value =
+        typeof call.value === 'string' && isHex(call.value) ? hexToBigInt(call.value) : 0n
+      const data = typeof call.data === 'string' && isHex(call.data) ? call.data : undefined
+      return { to: call.to as Address, value, data }
+    })
+    const delegate = on.simple7702Account
+    if (!delegate && request.atomicRequired === true)
+      throw new DevnetWalletRpcError(5760, 'Atomicity not supported.')
+    await ask({
+      kind: 'sendCalls',
+      address: account.address,
+      chainName: on.name,
+      symbol: on.nativeCurrency.symbol,
+      calls,
+    })
+    const wallet = client(on)
+    const hashes: Hex[] = []
+    if (delegate)
+      hashes.push(
+        await sendCallsAsDelegate({
+          client: wallet,
+          account,
+          chain: wallet.chain as Chain,
+          delegate,
+          calls,
+        }),
+      )
+    else
+      for (const call of calls)
+        hashes.push(await wallet.sendTransaction({ ...call, account, chain: wallet.chain }))
+    const id = bytesToHex(crypto.getRandomValues(new Uint8Array(32)))
+    if (batches.size >= 100) batches.delete(batches.keys().next().value as string)
+    batches.set(id, { id, chainId: on.id, hashes, atomic: delegate !== undefined })
+    return { id }
   }
 
   async function ask(request: DevnetWalletRequest) {
@@ -226,6 +346,69 @@ export function createDevnetWalletProvider(parameters: CreateDevnetWalletProvide
           ...(tx?.gas ? { gas: hexToBigInt(tx.gas) } : {}),
           ...(tx?.nonce ? { nonce: Number(tx.nonce) } : {}),
         })
+      }
+      case 'wallet_getCapabilities': {
+        const [address, chainIds] = params as [unknown, unknown]
+        if (typeof address !== 'string')
+          throw new DevnetWalletRpcError(
+            -32602,
+            'wallet_getCapabilities requires an address parameter.',
+          )
+        requireAccount(address)
+        const asked = Array.isArray(chainIds)
+          ? networks.filter((n) => chainIds.some((id) => isHex(id) && Number(id) === n.id))
+          : networks
+        return Object.fromEntries(asked.map((n) => [numberToHex(n.id), capabilitiesOn(n)]))
+      }
+      case 'wallet_sendCalls':
+        return sendCalls((params[0] ?? {}) as Record<string, unknown>)
+      case 'wallet_getCallsStatus': {
+        requireAccount(undefined)
+        const batch = batchOf(params[0])
+        const on = networks.find((n) => n.id === batch.chainId) ?? network
+        return readCallsStatus({ batch, rpc: rpcOn(on) })
+      }
+      case 'wallet_showCallsStatus': {
+        requireAccount(undefined)
+        const batch = batchOf(params[0])
+        const on = networks.find((n) => n.id === batch.chainId) ?? network
+        const status = await readCallsStatus({ batch, rpc: rpcOn(on) })
+        await parameters.confirm({
+          kind: 'callsStatus',
+          chainName: on.name,
+          id: batch.id,
+          status:
+            status.status === 100
+              ? 'Pending'
+              : status.status === 200
+                ? 'Confirmed'
+                : status.status === 500
+                  ? 'Reverted'
+                  : 'Partly reverted',
+          transactions: [...batch.hashes],
+        })
+        return null
+      }
+      case 'wallet_getAssets': {
+        const [request] = params as [{ account?: unknown; chainFilter?: unknown } | undefined]
+        if (typeof request?.account !== 'string') throw unauthorized()
+        requireAccount(request.account)
+        const filter = Array.isArray(request.chainFilter) ? request.chainFilter : undefined
+        const asked = filter
+          ? networks.filter((n) => filter.some((id) => isHex(id) && Number(id) === n.id))
+          : networks
+        const entries = await Promise.all(
+          asked.map(async (n) => [
+            numberToHex(n.id),
+            await readWalletAssets({
+              address: account.address,
+              nativeCurrency: n.nativeCurrency,
+              tokens: n.tokens ?? [],
+              rpc: rpcOn(n),
+            }),
+          ]),
+        )
+        return Object.fromEntries(entries)
       }
       default:
         if (!readMethods.has(method))

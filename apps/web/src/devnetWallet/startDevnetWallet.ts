@@ -30,6 +30,7 @@ export function startDevnetWallet(options: {
       .map((network) => ({
         ...network,
         rpcUrl: options.wallet.rpcUrls?.[String(network.id)] ?? network.rpcUrl,
+        ...options.wallet.chains?.[String(network.id)],
       })),
     confirm: dialog.confirm,
     origin: window.location.host,

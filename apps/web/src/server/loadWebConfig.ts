@@ -76,6 +76,23 @@ export function loadWebConfig(parameters: LoadWebConfigParameters): LatchWebConf
       privateKey: manifest.demoWallet.privateKey as `0x${string}`,
       chainIds: manifest.chains.map((chain) => chain.id),
       rpcUrls: Object.fromEntries(manifest.chains.map((chain) => [chain.id, chain.rpcUrl])),
+      // EIP-5792 batches (through the chain's EIP-7702 delegate) and EIP-7811 assets.
+      chains: Object.fromEntries(
+        manifest.chains.map((chain) => [
+          chain.id,
+          {
+            ...(chain.accountAbstraction
+              ? { simple7702Account: chain.accountAbstraction.simple7702Account as `0x${string}` }
+              : {}),
+            tokens: chain.tokens.map(({ address, name, symbol, decimals }) => ({
+              address: address as `0x${string}`,
+              name,
+              symbol,
+              decimals,
+            })),
+          },
+        ]),
+      ),
     }
   } else {
     throw new Error(

@@ -52,7 +52,17 @@ export type LatchWebConfig = {
    * app itself reads through the API's endpoint (`networks[].rpcUrl`).
    */
   devnetWallet?:
-    | { address: Hex; privateKey: Hex; chainIds: number[]; rpcUrls?: Record<string, string> }
+    | {
+        address: Hex
+        privateKey: Hex
+        chainIds: number[]
+        rpcUrls?: Record<string, string>
+        /**
+         * Per chain id: its Simple7702Account (EIP-7702 delegate: EIP-5792 batches are atomic
+         * there) and the tokens `wallet_getAssets` lists (EIP-7811).
+         */
+        chains?: Record<string, DevnetWalletChain>
+      }
     | undefined
   /** Locale of the views ('en', 'es', 'ar', or a tag like 'es-MX'); default the browser's. */
   locale?: string | undefined
@@ -304,11 +314,17 @@ export function parseLatchWebConfig(value: unknown): LatchWebConfig {
           ))
       )
         issues.push('devnetWallet.rpcUrls: expected chain ids mapped to http(s) URLs.')
+      const chains = wallet.chains
+      if (chains !== undefined && !isDevnetWalletChains(chains))
+        issues.push(
+          'devnetWallet.chains: expected chain ids mapped to { simple7702Account?, tokens? }.',
+        )
       devnetWallet = {
         address: readString(wallet, 'address', 'devnetWallet.', issues, address) as Hex,
         privateKey: readString(wallet, 'privateKey', 'devnetWallet.', issues, hex32) as Hex,
         chainIds: chainIds as number[],
         ...(isObject(rpcUrls) ? { rpcUrls: rpcUrls as Record<string, string> } : {}),
+        ...(isDevnetWalletChains(chains) ? { chains } : {}),
       }
     }
   }
@@ -354,4 +370,32 @@ function readAccountOptions(
     else issues.push('nameSuffix: expected a domain such as "latch.id".')
   }
   return result
+}
+
+/** A devnet chain as the Devnet Wallet needs it (see `LatchWebConfig['devnetWallet']`). */
+export type DevnetWalletChain = {
+  simple7702Account?: Hex | undefined
+  tokens?: { address: Hex; name: string; symbol: string; decimals: number }[] | undefined
+}
+
+function isDevnetWalletChains(value: unknown): value is Record<string, DevnetWalletChain> {
+  if (!isObject(value)) return false
+  const isAddress = (entry: unknown) =>
+    typeof entry === 'string' && /^0x[0-9a-fA-F]{40}$/.test(entry)
+  return Object.values(value).every(
+    (chain) =>
+      isObject(chain) &&
+      (chain.simple7702Account === undefined || isAddress(chain.simple7702Account)) &&
+      (chain.tokens === undefined ||
+        (Array.isArray(chain.tokens) &&
+          chain.tokens.length <= 100 &&
+          chain.tokens.every(
+            (token) =>
+              isObject(token) &&
+              isAddress(token.address) &&
+              typeof token.name === 'string' &&
+              typeof token.symbol === 'string' &&
+              typeof token.decimals === 'number',
+          ))),
+  )
 }
