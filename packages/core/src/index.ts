@@ -118,6 +118,12 @@ export {
   getNfts,
 } from './actions/getNfts.ts'
 export {
+  type GetPortfolioErrorType,
+  type GetPortfolioParameters,
+  type GetPortfolioReturnType,
+  getPortfolio,
+} from './actions/getPortfolio.ts'
+export {
   type GetProjectOriginsErrorType,
   type GetProjectOriginsParameters,
   type GetProjectOriginsReturnType,

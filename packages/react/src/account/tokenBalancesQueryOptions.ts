@@ -1,9 +1,4 @@
-import {
-  type FiatCurrency,
-  getTokenBalances,
-  type LatchConfig,
-  portfolioCacheMs,
-} from '@latch/core'
+import { type FiatCurrency, getPortfolio, type LatchConfig, portfolioCacheMs } from '@latch/core'
 import { queryOptions, skipToken } from '@tanstack/react-query'
 import { accountGcTime } from './accountQueryTimings.ts'
 
@@ -25,7 +20,8 @@ export function tokenBalancesQueryKey(
 }
 
 /**
- * The account's token balances on its chain (`getTokenBalances`) as a TanStack Query; idle
+ * The account's token balances on its chain (`getPortfolio`: the wallet's own list when it
+ * offers one, EIP-7811, else the API's) as a TanStack Query; idle
  * until both address and chain are known. Failures are not retried here: the balance's
  * 30 s rule (`useAccountBalance`) decides when to ask again.
  */
@@ -40,7 +36,7 @@ export function tokenBalancesQueryOptions(
       address && chainId
         ? async ({ signal }) => {
             try {
-              return await getTokenBalances(config, { address, chainId, currency, signal })
+              return await getPortfolio(config, { address, chainId, currency, signal })
             } catch (error) {
               if (!signal.aborted) onFailure?.(error)
               throw error
