@@ -3,6 +3,7 @@ import type { DevnetManifest } from '@latch/api-contract'
 import { privateKeyToAccount } from 'viem/accounts'
 import { anvilAccounts } from './accounts.ts'
 import { assertPortsFree } from './assertPortsFree.ts'
+import { startBitcoin } from './bitcoin/startBitcoin.ts'
 import { devnetChains } from './chains.ts'
 import { createDevnetClients } from './createDevnetClients.ts'
 import { createServicesApp } from './createServicesApp.ts'
@@ -37,6 +38,11 @@ export type StartDevnetParameters = {
    * `/auth/v1/social/callback`. `http://127.0.0.1:<the stack's API port>` by default.
    */
   apiUrl?: string
+  /**
+   * Starts the local Bitcoin regtest chain (blocks, UTXO set, mempool, Esplora REST, funded test
+   * keys) and lists it in the manifest (`bitcoin`); true by default.
+   */
+  bitcoin?: boolean
 }
 
 export type StartDevnetReturnType = {
@@ -74,6 +80,9 @@ export async function startDevnet(
     { port: ports.smtp, label: 'Latch Devnet mailbox (SMTP)' },
     { port: ports.farcaster, label: 'Latch Devnet Farcaster relay' },
     { port: ports.oidc, label: 'Latch Devnet OpenID provider' },
+    ...(parameters.bitcoin === false
+      ? []
+      : [{ port: ports.bitcoin, label: 'Latch Devnet Bitcoin (Esplora REST)' }]),
   ])
 
   const cleanups: (() => Promise<void>)[] = []
@@ -162,6 +171,18 @@ export async function startDevnet(
       log,
     })
     cleanups.push(oidc.stop)
+    // The local Bitcoin regtest chain (issue 16): fresh at every start; only its keys persist.
+    const bitcoin =
+      parameters.bitcoin === false
+        ? undefined
+        : await startBitcoin({
+            port: ports.bitcoin,
+            stateDir,
+            allowedOrigins: env.allowedOrigins,
+            allowedHosts: env.allowedHosts,
+            log,
+          })
+    if (bitcoin) cleanups.push(bitcoin.stop)
 
     const manifest: DevnetManifest = {
       version: 1,
@@ -175,6 +196,7 @@ export async function startDevnet(
       farcaster: farcaster.manifest,
       oidc: { providers: oidc.providers },
       onramp: onramp.manifest,
+      ...(bitcoin ? { bitcoin: bitcoin.manifest } : {}),
       accounts: anvilAccounts.map(({ address, privateKey }) => ({ address, privateKey })),
       demoWallet: { address: demoWallet.address, privateKey: demoWallet.privateKey },
     }
