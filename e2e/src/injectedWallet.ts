@@ -22,7 +22,13 @@ export type InjectedWallet = TestWallet & {
  */
 export async function installInjectedWallet(
   page: Page,
-  options: { manifest: DevnetManifest; privateKey: Hex; chainId?: number },
+  options: {
+    manifest: DevnetManifest
+    privateKey: Hex
+    chainId?: number
+    /** Answers EIP-5792 / EIP-7811 (the kit's test wallet with `eip5792`); default false. */
+    eip5792?: boolean
+  },
 ): Promise<InjectedWallet> {
   const emit: InjectedWallet['emit'] = async (event, payload) => {
     await page.evaluate(
@@ -37,6 +43,7 @@ export async function installInjectedWallet(
     chains: options.manifest.chains,
     privateKey: options.privateKey,
     chainId: options.chainId,
+    eip5792: options.eip5792 ?? false,
     onEvent: (event, payload) => {
       void emit(event, payload).catch(() => {})
     },

@@ -6,13 +6,21 @@ import { type Hex, stringToHex } from 'viem'
 
 type SignClientInstance = Awaited<ReturnType<typeof SignClient.init>>
 
-const eip155Methods = [
+const baseMethods = [
   'eth_sendTransaction',
   'personal_sign',
   'eth_signTypedData_v4',
   'eth_sign',
   'wallet_switchEthereumChain',
   'wallet_addEthereumChain',
+]
+/** EIP-5792 and EIP-7811, approved only by a wallet made with `eip5792: true`. */
+const eip5792Methods = [
+  'wallet_getCapabilities',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+  'wallet_showCallsStatus',
+  'wallet_getAssets',
 ]
 const eip155Events = ['chainChanged', 'accountsChanged']
 
@@ -31,12 +39,21 @@ export async function createWalletConnectWallet(options: {
   chainId?: number
   /** Default true. */
   oneClickAuth?: boolean
+  /**
+   * Answers EIP-5792 / EIP-7811 (the kit's test wallet with `eip5792`), approves those methods
+   * and puts its capabilities, by address, in the session properties (as WalletKit wallets do).
+   */
+  eip5792?: boolean
+  /** Extra session properties (`bundler_name`, `bundler_url`...). */
+  sessionProperties?: Record<string, string>
 }) {
   const backend = createTestWallet({
     chains: options.manifest.chains,
     privateKey: options.privateKey,
     chainId: options.chainId,
+    eip5792: options.eip5792 ?? false,
   })
+  const eip155Methods = options.eip5792 ? [...baseMethods, ...eip5792Methods] : baseMethods
   const proposals: Decision[] = []
   instances += 1
   const client: SignClientInstance = await SignClient.init({
@@ -54,12 +71,24 @@ export async function createWalletConnectWallet(options: {
 
   const chains = options.manifest.chains.map((c) => `eip155:${c.id}`)
 
+  /** `sessionProperties.capabilities`: `{ [address]: { [chainIdHex]: {...} } }` as JSON. */
+  async function sessionProperties(): Promise<Record<string, string> | undefined> {
+    const extra = options.sessionProperties ?? {}
+    if (!options.eip5792) return Object.keys(extra).length > 0 ? extra : undefined
+    const capabilities = await backend.request({
+      method: 'wallet_getCapabilities',
+      params: [backend.address],
+    })
+    return { ...extra, capabilities: JSON.stringify({ [backend.address]: capabilities }) }
+  }
+
   client.on('session_proposal', async ({ id }) => {
     const decision = proposals.shift() ?? 'approve'
     if (decision === 'reject') {
       await client.reject({ id, reason: { code: 5000, message: 'User rejected.' } })
       return
     }
+    const properties = await sessionProperties()
     const { acknowledged } = await client.approve({
       id,
       namespaces: {
@@ -70,6 +99,7 @@ export async function createWalletConnectWallet(options: {
           accounts: chains.map((c) => `${c}:${backend.address}`),
         },
       },
+      ...(properties ? { sessionProperties: properties } : {}),
     })
     await acknowledged()
   })
