@@ -57,6 +57,10 @@ import {
   type AnalyticsSettings,
   defaultAnalyticsSettings,
 } from './services/analytics/analyticsSettings.ts'
+import {
+  createNamespaceClients,
+  type NamespaceSettings,
+} from './services/chains/createNamespaceClients.ts'
 import { createAuthShareCipher } from './services/embeddedWallet/createAuthShareCipher.ts'
 import { createSecretHasher } from './services/embeddedWallet/createSecretHasher.ts'
 import {
@@ -100,6 +104,11 @@ import type { WalletRegistryStore } from './stores/walletRegistryStore.ts'
 /** Everything the API needs, built once at startup (or by a test) and passed in. */
 export type AppDeps = {
   networks: readonly ApiNetwork[]
+  /**
+   * The Solana and Bitcoin networks (issue 16) and the guarded fetcher their nodes are called
+   * through: balances, activity and sign-in there. Without it those namespaces are not configured.
+   */
+  namespaces?: NamespaceSettings | undefined
   projects: ProjectStore
   /** One viem public client per network id. */
   clients: ChainClients
@@ -326,7 +335,8 @@ export function createApp(deps: AppDeps) {
       ? next()
       : requireV1Project(c, next),
   )
-  app.route('/v1', supportedChainsRoute(deps))
+  const namespaceClients = deps.namespaces ? createNamespaceClients(deps.namespaces) : undefined
+  app.route('/v1', supportedChainsRoute({ ...deps, namespaceNetworks: deps.namespaces?.networks }))
   // Spec section 7's default RPC endpoint: JSON-RPC at `/v1/?chainId=...&projectId=...`.
   const { fetchFn: rpcFetch, ...rpcSettings } = deps.rpc ?? {}
   const rpc = rpcRoute({
@@ -337,7 +347,7 @@ export function createApp(deps: AppDeps) {
   })
   app.route('/v1', rpc)
   app.route('/v1/', rpc)
-  app.route('/v1', balanceRoute({ ...deps, prices }))
+  app.route('/v1', balanceRoute({ ...deps, prices, namespaceClients }))
   app.route('/v1', fungiblePriceRoute({ ...deps, prices }))
   // Swaps (spec section 7): quotes from the aggregator or the pools, approvals and swaps built here.
   app.route(
@@ -396,6 +406,8 @@ export function createApp(deps: AppDeps) {
         networks: deps.networks,
         prices,
         onrampSenders: deps.onramp?.senders,
+        namespaceClients,
+        cache: deps.cache,
       }),
     )
     app.route('/v1', nftsRoute({ db: deps.db, networks: deps.networks, nftMetadata }))
@@ -411,6 +423,7 @@ export function createApp(deps: AppDeps) {
         sessions,
         networks: deps.networks,
         clients: deps.clients,
+        namespaceNetworks: deps.namespaces?.networks,
         maxSessionMs: quotas.maxSessionMs,
       }),
     )

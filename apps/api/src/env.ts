@@ -3,10 +3,10 @@ import {
   type ConfigSource,
   defaultAllowedOrigins,
   defaultStateDir,
+  type Eip155Network,
   EnvFileError,
   type LatchConfig,
   loadConfigSource,
-  type Network,
   safeParseConfig,
 } from '@latch/config'
 import { InvalidEnvError } from './errors/config.ts'
@@ -14,8 +14,10 @@ import { parseOriginPattern } from './middleware/parseOriginPattern.ts'
 
 export { defaultAllowedOrigins, defaultStateDir }
 
-/** One real network of LATCH_NETWORKS, as parsed by `@latch/config` (namespace `eip155`). */
-export type NetworkInput = Omit<Network, 'namespace'> & { namespace?: Network['namespace'] }
+/** One real EVM network of LATCH_NETWORKS, as parsed by `@latch/config` (namespace `eip155`). */
+export type NetworkInput = Omit<Eip155Network, 'namespace'> & {
+  namespace?: Eip155Network['namespace']
+}
 
 /** The settings the API reads; their schema, defaults and meaning live in `@latch/config`. */
 const apiKeys = [

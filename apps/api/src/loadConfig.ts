@@ -1,8 +1,15 @@
 import type { DevnetManifest } from '@latch/api-contract'
+import { isEip155Network } from '@latch/config'
 import { defaultAllowedOrigins, type Env } from './env.ts'
 import { NoNetworksConfiguredError } from './errors/config.ts'
 import { getDevnetManifestPath, loadDevnetManifest } from './loadDevnetManifest.ts'
 import { type ApiNetwork, networkFromDevnetChain, networkFromInput } from './network.ts'
+import {
+  bitcoinNetworkFromDevnet,
+  bitcoinNetworkFromInput,
+} from './services/bitcoin/bitcoinNetwork.ts'
+import type { NamespaceNetworks } from './services/chains/resolveCaipNetwork.ts'
+import { solanaNetworkFromDevnet, solanaNetworkFromInput } from './services/solana/solanaNetwork.ts'
 import type { ProjectInput } from './stores/projectStore.ts'
 
 /**
@@ -14,7 +21,10 @@ export type ProjectSeed = ProjectInput & { keepExisting: boolean }
 
 /** What the API serves, resolved from the environment and (for the devnet) its manifest. */
 export type ApiConfig = {
+  /** The EVM networks. */
   networks: readonly ApiNetwork[]
+  /** The Solana and Bitcoin networks (LATCH_NETWORKS' or the devnet's local chains). */
+  namespaceNetworks: NamespaceNetworks
   projects: readonly ProjectSeed[]
   allowedOrigins: readonly string[]
   /** Where the networks came from, for the startup log. */
@@ -33,7 +43,15 @@ export async function loadConfig(env: Env): Promise<ApiConfig> {
   )
   if (env.LATCH_NETWORKS)
     return {
-      networks: env.LATCH_NETWORKS.map(networkFromInput),
+      networks: env.LATCH_NETWORKS.filter(isEip155Network).map(networkFromInput),
+      namespaceNetworks: {
+        solana: env.LATCH_NETWORKS.flatMap((network) =>
+          network.namespace === 'solana' ? [solanaNetworkFromInput(network)] : [],
+        ),
+        bitcoin: env.LATCH_NETWORKS.flatMap((network) =>
+          network.namespace === 'bip122' ? [bitcoinNetworkFromInput(network)] : [],
+        ),
+      },
       projects: extraProjects,
       allowedOrigins: env.LATCH_ALLOWED_ORIGINS,
       source: 'LATCH_NETWORKS',
@@ -46,6 +64,11 @@ export async function loadConfig(env: Env): Promise<ApiConfig> {
     })
   return {
     networks: manifest.chains.map(networkFromDevnetChain),
+    // The devnet's local Solana and Bitcoin chains, once it runs them.
+    namespaceNetworks: {
+      solana: manifest.solana ? [solanaNetworkFromDevnet(manifest.solana)] : [],
+      bitcoin: manifest.bitcoin ? [bitcoinNetworkFromDevnet(manifest.bitcoin)] : [],
+    },
     projects: [
       {
         id: manifest.projectId,

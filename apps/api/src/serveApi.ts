@@ -158,6 +158,11 @@ async function serve(
   })
   app = createApp({
     networks: config.networks,
+    // Solana nodes and Esplora APIs through the guards; the devnet's are on 127.0.0.1.
+    namespaces: {
+      networks: config.namespaceNetworks,
+      fetch: createGuardedFetch({ allowPrivateHosts: devnet, limiter: outboundLimiter }),
+    },
     projects,
     clients,
     wallets: createMemoryWalletRegistryStore(wallets),
@@ -232,7 +237,12 @@ async function serve(
     )
   logger.info(`API listening on ${url}`)
   logger.info(
-    `Serving ${config.networks.map((network) => `${network.name} (${toCaip2(network.id)})`).join(', ')} from ${config.source === 'devnet' ? 'the devnet manifest' : 'LATCH_NETWORKS'}.`,
+    `Serving ${[
+      ...config.networks.map((network) => `${network.name} (${toCaip2(network.id)})`),
+      ...[...config.namespaceNetworks.solana, ...config.namespaceNetworks.bitcoin].map(
+        (network) => `${network.name} (${network.caipNetworkId})`,
+      ),
+    ].join(', ')} from ${config.source === 'devnet' ? 'the devnet manifest' : 'LATCH_NETWORKS'}.`,
   )
   logger.info(`Storage: ${describeDatabase(env)}.`)
   logger.info(

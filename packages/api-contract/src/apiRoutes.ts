@@ -5,6 +5,7 @@ import {
   analyticsResponseSchema,
 } from './analytics.ts'
 import { balanceQuerySchema, balanceResponseSchema } from './balance.ts'
+import { caipAccountParam } from './caipParams.ts'
 import { supportedChainsResponseSchema } from './chains.ts'
 import {
   convertAllowanceQuerySchema,
@@ -513,7 +514,7 @@ export const apiRoutes = {
       'Cached 30 s per account and chain; `forceUpdate=true` reads the chain again (honoured once per key every 5 s, or sooner on a new block).',
     tag: 'Account',
     project: true,
-    params: z.object({ address: addressParam }),
+    params: z.object({ address: caipAccountParam }),
     query: balanceQuerySchema,
     responses: { 200: { description: 'The balances.', schema: balanceResponseSchema } },
     errors: [502],
@@ -524,7 +525,7 @@ export const apiRoutes = {
     summary: "One page of an account's transactions, newest first, from the index.",
     tag: 'Account',
     project: true,
-    params: z.object({ account: accountIdParam }),
+    params: z.object({ account: caipAccountParam }),
     query: historyQuerySchema,
     responses: {
       200: { description: 'One page; `next` is null on the last.', schema: historyResponseSchema },
@@ -726,7 +727,8 @@ export const apiRoutes = {
   createSession: {
     method: 'post',
     path: '/v1/sessions',
-    summary: 'Signs in with an EIP-4361 message and its signature (needs the page `Origin`).',
+    summary:
+      'Signs in with an EIP-4361 (or Solana/Bitcoin CAIP-122) message and its signature (needs the page `Origin`).',
     tag: 'Sign-in',
     project: true,
     query: projectQuerySchema,
@@ -739,7 +741,7 @@ export const apiRoutes = {
     summary: "An address's active sessions, newest first.",
     tag: 'Sign-in',
     project: true,
-    params: z.object({ address: addressParam }),
+    params: z.object({ address: caipAccountParam }),
     query: projectQuerySchema,
     responses: { 200: { description: 'The sessions.', schema: sessionsResponseSchema } },
     cacheControl: 'private, no-store',
@@ -750,7 +752,7 @@ export const apiRoutes = {
     summary: 'Revokes a session, signed by its address.',
     tag: 'Sign-in',
     project: true,
-    params: z.object({ address: addressParam }),
+    params: z.object({ address: caipAccountParam }),
     query: projectQuerySchema,
     body: revokeSessionBodySchema,
     responses: {

@@ -1,10 +1,14 @@
 import { z } from 'zod'
-import { chainIdParam, projectIdParam } from './params.ts'
+import { caipChainIdParam } from './caipParams.ts'
+import { projectIdParam } from './params.ts'
 
-/** Query of `GET /v1/account/{address}/balance` (spec section 7). */
+/**
+ * Query of `GET /v1/account/{address}/balance` (spec section 7): `chainId` an EVM chain, or a
+ * Solana or Bitcoin network's CAIP-2 id (SOL and SPL tokens; BTC confirmed and unconfirmed).
+ */
 export const balanceQuerySchema = z.object({
   projectId: projectIdParam,
-  chainId: chainIdParam,
+  chainId: caipChainIdParam,
   currency: z
     .enum(['usd', 'eur'])
     .default('usd')

@@ -28,12 +28,34 @@ export const networkSchema = z.object({
 export type Network = z.infer<typeof networkSchema>
 
 /**
+ * A Solana or Bitcoin network the API serves (issue 16): its CAIP-2 id and reference (`id`),
+ * name and currency. Balances and activity come from `/v1/account/{address}/*` with this
+ * `caipNetworkId` as `chainId`; its node URL is the server's only.
+ */
+export const namespaceNetworkSchema = z.object({
+  id: z.string().describe('The CAIP-2 reference (a genesis hash prefix).'),
+  name: z.string(),
+  caipNetworkId: z.string(),
+  chainNamespace: z.enum(['solana', 'bip122']),
+  nativeCurrency: z.object({ name: z.string(), symbol: z.string(), decimals: z.number().int() }),
+  blockExplorers: z
+    .object({ default: z.object({ name: z.string(), url: z.string().url() }) })
+    .optional(),
+  testnet: z.boolean(),
+})
+export type NamespaceNetwork = z.infer<typeof namespaceNetworkSchema>
+
+/**
  * `GET /v1/supported-chains`: Latch's `networks`, and the reference client's shape (AppKit's
  * API client checks `http.includes(caipNetworkId)`): the CAIP-2 ids served over HTTP and over
  * WebSocket (none: the API has no WebSocket RPC).
  */
 export const supportedChainsResponseSchema = z.object({
-  networks: z.array(networkSchema),
+  networks: z.array(networkSchema).describe('The EVM networks (eip155).'),
+  namespaceNetworks: z
+    .array(namespaceNetworkSchema)
+    .default([])
+    .describe('The Solana and Bitcoin networks (namespaces solana and bip122).'),
   http: z.array(z.string()).describe('CAIP-2 ids of the chains served over HTTP.'),
   ws: z.array(z.string()).describe('CAIP-2 ids of the chains served over WebSocket (none yet).'),
 })

@@ -1,11 +1,17 @@
 import { z } from 'zod'
-import { chainIdParam, projectIdParam } from './params.ts'
+import { caipChainIdParam } from './caipParams.ts'
+import { projectIdParam } from './params.ts'
 
 /** Query of `GET /v1/account/{account}/history` (spec section 7: cursor, onramp, chainId). */
 export const historyQuerySchema = z.object({
   projectId: projectIdParam,
-  /** CAIP-2 or a bare chain id; when absent, every configured chain. */
-  chainId: chainIdParam.optional().describe('Only this chain; by default every chain.'),
+  /**
+   * CAIP-2 or a bare chain id; when absent, every configured EVM chain. A Solana or Bitcoin
+   * account needs its network's CAIP-2 id (here or in a CAIP-10 account): read from the chain.
+   */
+  chainId: caipChainIdParam
+    .optional()
+    .describe('Only this chain; by default every EVM chain. Required for Solana and Bitcoin.'),
   /** Opaque cursor from a previous page's `next`. */
   cursor: z
     .string()

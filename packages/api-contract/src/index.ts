@@ -1,6 +1,7 @@
 export * from './analytics.ts'
 export * from './apiRoutes.ts'
 export * from './balance.ts'
+export * from './caipParams.ts'
 export * from './chains.ts'
 export * from './convert.ts'
 export * from './createOpenApiDocument.ts'

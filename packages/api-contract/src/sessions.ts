@@ -2,10 +2,18 @@ import { z } from 'zod'
 
 export { revokeSessionMessage } from './sessionRules.ts'
 
-/** A hex byte string (`0x` and an even number of hex digits), as wallets return signatures. */
-const hexSignature = z
+/**
+ * A wallet's signature: 0x hex (EVM `personal_sign`; also accepted for Solana), base58 (a
+ * Solana ed25519 signature) or base64 (a Bitcoin BIP-322 or legacy message signature). The
+ * server checks the form the signing account's namespace uses.
+ */
+const walletSignature = z
   .string()
-  .regex(/^0x(?:[0-9a-fA-F]{2})+$/, 'signature must be a 0x-prefixed hex string.')
+  .max(8194, 'signature is longer than 4096 bytes.')
+  .regex(
+    /^(?:0x(?:[0-9a-fA-F]{2})+|[A-Za-z0-9+/]+={0,2})$/,
+    'signature must be 0x hex (EVM), base58 (Solana) or base64 (Bitcoin).',
+  )
 
 /**
  * Body of `POST /v1/auth/nonce`: nothing but the project id, which may also come in the query
@@ -31,6 +39,12 @@ export const defaultSessionTtlMs = 7 * 24 * 60 * 60 * 1000
  * as `createSiweMessage` from `viem/siwe` writes it) for the page's domain and origin, one of
  * the API's chains and a nonce from `POST /v1/auth/nonce`, and the address's EIP-191
  * (`personal_sign`) signature of it. The request must carry the page's `Origin`.
+ *
+ * A Solana or Bitcoin account signs a CAIP-122 message instead: the same lines with
+ * "... sign in with your Solana account:" (or "Bitcoin account:"), its address, and
+ * `Chain ID: solana:{ref}` (or `bip122:{ref}`); the signature is ed25519 over the message's
+ * UTF-8 bytes (base58 or 0x hex) for Solana, BIP-322 (simple or full) or a legacy signed
+ * message (base64) for Bitcoin.
  */
 export const createSessionBodySchema = z.object({
   projectId: z.string().min(1).optional(),
@@ -38,7 +52,7 @@ export const createSessionBodySchema = z.object({
     .string()
     .min(1, 'message is required.')
     .max(8192, 'message is longer than 8192 characters.'),
-  signature: hexSignature,
+  signature: walletSignature,
 })
 export type CreateSessionBody = z.infer<typeof createSessionBodySchema>
 
@@ -46,10 +60,15 @@ export type CreateSessionBody = z.infer<typeof createSessionBodySchema>
 export const signInSessionSchema = z.object({
   /** The session id: the `pci` to revoke it with. */
   id: z.string(),
-  /** The signing address, EIP-55 checksummed. */
+  /** The signing address: EIP-55 checksummed (EVM), base58 (Solana) or as signed (Bitcoin). */
   address: z.string(),
-  /** The EIP-155 chain id of the signed message. */
-  chainId: z.number().int(),
+  /** The EIP-155 chain id of the signed message; for Solana and Bitcoin its CAIP-2 id. */
+  chainId: z.union([z.number().int(), z.string()]),
+  /** CAIP-2 id of the signed message's chain (`eip155:1`, `solana:...`, `bip122:...`). */
+  caipNetworkId: z
+    .string()
+    .optional()
+    .describe("CAIP-2 id of the signed message's chain (always sent by this API)."),
   /** The domain the message was signed for (the page's host). */
   domain: z.string(),
   /** ISO 8601: the message's `Issued At`. */
@@ -73,12 +92,13 @@ export type SessionsResponse = z.infer<typeof sessionsResponseSchema>
 /**
  * Body of `POST /v1/sessions/{address}/revoke` (spec section 7: pci, signature): `pci` is the
  * session id; `signature` is the address's EIP-191 (`personal_sign`) signature of
- * `revokeSessionMessage(pci)`, i.e. the exact text `Revoke Latch session {pci}`.
+ * `revokeSessionMessage(pci)`, i.e. the exact text `Revoke Latch session {pci}` (a Solana or
+ * Bitcoin account signs that text as it signed in; its `{address}` is the CAIP-10 account).
  */
 export const revokeSessionBodySchema = z.object({
   projectId: z.string().min(1).optional(),
   pci: z.string().min(1, 'pci is required.').max(128, 'pci is longer than 128 characters.'),
-  signature: hexSignature,
+  signature: walletSignature,
 })
 export type RevokeSessionBody = z.infer<typeof revokeSessionBodySchema>
 

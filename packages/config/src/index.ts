@@ -52,8 +52,14 @@ export {
 } from './schema/createConfigSchema.ts'
 export { getConfigSchema } from './schema/getConfigSchema.ts'
 export {
+  type BitcoinNetwork,
+  bitcoinPresets,
+  type Eip155Network,
+  isEip155Network,
   type Network,
   type NetworkInput,
   networkSchema,
   networksJsonSchema,
+  type SolanaNetwork,
+  solanaPresets,
 } from './schema/networkSchema.ts'

@@ -25,7 +25,7 @@ function maskNetworks(value: string): string {
     networks.map((network: unknown) => {
       if (typeof network !== 'object' || network === null) return network
       const masked: Record<string, unknown> = { ...network }
-      for (const key of ['rpcUrl', 'publicRpcUrl'])
+      for (const key of ['rpcUrl', 'publicRpcUrl', 'wsUrl', 'esploraUrl'])
         if (typeof masked[key] === 'string')
           masked[key] = maskUrl(masked[key] as string, { path: true })
       return masked

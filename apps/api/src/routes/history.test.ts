@@ -225,11 +225,11 @@ forEachDatabase('GET /v1/account/:account/history', (context) => {
           "status": 400,
         },
         "caip10": {
-          "message": "Invalid address "solana:1:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266".",
+          "message": "Namespace 'solana' is not configured. Please call connect() first with namespace config.",
           "status": 400,
         },
         "chainId": {
-          "message": "chainId must be a positive integer or a CAIP-2 id like "eip155:31337".",
+          "message": "chainId must be a positive integer or a CAIP-2 id like "eip155:31337" or "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp".",
           "status": 400,
         },
         "cursor": {

@@ -153,6 +153,7 @@ forEachDatabase('sign in with the wallet', (context) => {
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       address: alice.address,
       chainId: chain.chainId,
+      caipNetworkId: `eip155:${chain.chainId}`,
       domain: 'localhost:4170',
       issuedAt: expect.any(String),
       expiresAt: expect.any(String),

@@ -4,6 +4,7 @@ import { type DevnetManifest, devnetManifestSchema, rpcEndpointUrl } from '@latc
 import {
   type ConfigSource,
   defaultApiUrl,
+  isEip155Network,
   type LatchConfig,
   listSocialSignIns,
   parseConfig,
@@ -68,7 +69,8 @@ export function loadWebConfig(parameters: LoadWebConfigParameters): LatchWebConf
   let networks: LatchNetwork[]
   let devnetWallet: LatchWebConfig['devnetWallet']
   if (config.LATCH_NETWORKS) {
-    networks = config.LATCH_NETWORKS.map(toPageNetwork)
+    // Solana and Bitcoin networks reach the page in a later step (issue 16).
+    networks = config.LATCH_NETWORKS.filter(isEip155Network).map(toPageNetwork)
   } else if (manifest) {
     networks = manifest.chains.map(toPageNetwork)
     devnetWallet = {

@@ -22,7 +22,10 @@ export const sessions = pgTable(
     id: text('id').primaryKey(),
     projectId: text('project_id').notNull(),
     address: text('address').notNull(),
-    chainId: integer('chain_id').notNull(),
+    /** The EIP-155 chain id; null for Solana and Bitcoin sessions (0015_siwx_sessions.sql). */
+    chainId: integer('chain_id'),
+    /** CAIP-2 (`eip155:1`, `solana:...`, `bip122:...`). */
+    caipNetworkId: text('caip_network_id').notNull(),
     domain: text('domain').notNull(),
     uri: text('uri').notNull(),
     nonce: text('nonce').notNull(),

@@ -60,7 +60,7 @@ const headerSuffix = ' wants you to sign in with your Ethereum account:'
  * controls but LF, the bidirectional marks, embeddings, overrides and isolates, zero-width
  * characters, line and paragraph separators and the BOM.
  */
-const hiddenCharacterRegex =
+export const hiddenCharacterRegex =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them.
   /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/u
 
@@ -75,7 +75,7 @@ const dateTimeRegex =
  * rolls 2026-02-30 over to March 2nd, so month, day (leap years too), hour, minute, second
  * and offset are checked here. Leap seconds (:60) are refused: no clock can check them.
  */
-function isCalendarDateTime(value: string): boolean {
+export function isCalendarDateTime(value: string): boolean {
   const match = dateTimeRegex.exec(value)
   if (!match) return false
   const [

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { defaultSessionTtlMs } from '@latch/api-contract'
-import type { Hex } from 'viem'
 import type { ChainClients } from '../../createChainClients.ts'
 import type { BaseError } from '../../errors/base.ts'
-import { ChainNotSupportedError } from '../../errors/request.ts'
+import { ChainNotSupportedError, InvalidRequestError } from '../../errors/request.ts'
 import {
   InvalidSignatureError,
   InvalidSignInMessageError,
@@ -17,8 +16,17 @@ import {
 } from '../../errors/session.ts'
 import type { ApiNetwork } from '../../network.ts'
 import type { NonceState, SessionRecord, SessionStore } from '../../stores/sessions/sessionStore.ts'
+import { parseBitcoinAddress } from '../bitcoin/parseBitcoinAddress.ts'
+import {
+  type NamespaceNetworks,
+  noNamespaceNetworks,
+  resolveCaipNetwork,
+} from '../chains/resolveCaipNetwork.ts'
+import { parseSolanaAddress } from '../solana/parseSolanaAddress.ts'
 import { parseSignInMessage } from './parseSignInMessage.ts'
+import { getSiwxNamespace, parseSiwxMessage } from './parseSiwxMessage.ts'
 import { verifySignature } from './verifySignature.ts'
+import { verifySiwxSignature } from './verifySiwxSignature.ts'
 
 /** How far in the future `Issued At` may be: the signing device's clock may run ahead. */
 export const issuedAtSkewMs = 5 * 60 * 1000
@@ -27,6 +35,8 @@ export type SignInDeps = {
   sessions: SessionStore
   networks: readonly ApiNetwork[]
   clients: ChainClients
+  /** The Solana and Bitcoin networks whose accounts may sign in (CAIP-122); none by default. */
+  namespaceNetworks?: NamespaceNetworks | undefined
   /** The clock the message's validity window is judged by (default the system clock). */
   now?: (() => Date) | undefined
   /**
@@ -41,23 +51,26 @@ export type SignInParameters = {
   projectId: string
   /** The `Origin` header of the request: the page that asked the wallet to sign. */
   origin: string | undefined
-  /** The EIP-4361 message, as signed. */
+  /** The EIP-4361 message (or a Solana or Bitcoin CAIP-122 message), as signed. */
   message: string
-  signature: Hex
+  /** EVM: 0x hex; Solana: base58 or 0x hex (ed25519); Bitcoin: base64 (BIP-322 or legacy). */
+  signature: string
 }
 
 /**
- * Signs in with a wallet (EIP-4361): checks that the message was written for the calling page
+ * Signs in with a wallet (EIP-4361, or CAIP-122 for a Solana or Bitcoin account): checks that the message was written for the calling page
  * (domain, scheme and URI against its origin), for a served chain, within its validity window
  * and with a nonce handed out to this project, then that the address signed it (EOA, ERC-1271
- * or ERC-6492), and stores the session, consuming the nonce in the same transaction.
+ * or ERC-6492; ed25519 for Solana; BIP-322 or legacy for Bitcoin), and stores the session,
+ * consuming the nonce in the same transaction.
  */
 export async function signIn(
   deps: SignInDeps,
   { projectId, origin, message, signature }: SignInParameters,
 ): Promise<SessionRecord> {
   const page = parseOrigin(origin)
-  const fields = parseSignInMessage(message)
+  const siwx = getSiwxNamespace(message)
+  const fields = siwx ? parseSiwxMessage(message) : parseSignInMessage(message)
 
   if (fields.domain.toLowerCase() !== page.host)
     throw new SignInOriginMismatchError({
@@ -77,8 +90,21 @@ export async function signIn(
     throw new InvalidSignInMessageError({ reason: 'its URI is not an absolute URI.' })
   if (uriOrigin !== page.origin)
     throw new SignInOriginMismatchError({ field: 'URI', value: fields.uri, expected: page.origin })
-  if (!deps.networks.some((network) => network.id === fields.chainId))
-    throw new ChainNotSupportedError({ chainId: fields.chainId })
+  let address: string = fields.address
+  if (typeof fields.chainId === 'number') {
+    if (!deps.networks.some((network) => network.id === fields.chainId))
+      throw new ChainNotSupportedError({ chainId: fields.chainId })
+  } else {
+    // The chain must be served, and the address one of its (a mainnet address on regtest is refused).
+    const network = resolveCaipNetwork(
+      deps.namespaceNetworks ?? noNamespaceNetworks,
+      fields.chainId,
+    )
+    address =
+      network.namespace === 'solana'
+        ? parseSolanaAddress(fields.address)
+        : parseBitcoinAddress(fields.address, network)
+  }
 
   const now = deps.now?.() ?? new Date()
   if (fields.issuedAt.getTime() > now.getTime() + issuedAtSkewMs)
@@ -97,19 +123,23 @@ export async function signIn(
   // Checked before the signature (a cheap read with a precise answer); consumed after it.
   const nonceState = await deps.sessions.getNonceState({ projectId, nonce: fields.nonce })
   if (nonceState !== 'usable') throw nonceError(nonceState)
-  const signed = await verifySignature(deps, {
-    chainId: fields.chainId,
-    address: fields.address,
-    message,
-    signature,
-  })
-  if (!signed) throw new InvalidSignatureError({ address: fields.address, what: 'sign-in message' })
+  const signed =
+    typeof fields.chainId === 'number'
+      ? await verifySignature(deps, {
+          chainId: fields.chainId,
+          address: fields.address as `0x${string}`,
+          message,
+          signature: asHexSignature(signature),
+        })
+      : verifySiwxSignature({ namespace: siwx ?? 'solana', address, message, signature })
+  if (!signed) throw new InvalidSignatureError({ address, what: 'sign-in message' })
 
   const result = await deps.sessions.create({
     id: randomUUID(),
     projectId,
-    address: fields.address,
-    chainId: fields.chainId,
+    address,
+    chainId: typeof fields.chainId === 'number' ? fields.chainId : null,
+    caipNetworkId: typeof fields.chainId === 'number' ? `eip155:${fields.chainId}` : fields.chainId,
     domain: fields.domain,
     uri: fields.uri,
     nonce: fields.nonce,
@@ -138,4 +168,11 @@ function nonceError(state: Exclude<NonceState, 'usable'>): BaseError {
   if (state === 'used') return new SignInMessageUsedError()
   if (state === 'expired') return new SignInNonceExpiredError()
   return new SignInNonceUnknownError()
+}
+
+/** An EVM signature: 0x and hex bytes (as `personal_sign` answers). */
+export function asHexSignature(signature: string): `0x${string}` {
+  if (!/^0x(?:[0-9a-fA-F]{2})+$/.test(signature))
+    throw new InvalidRequestError({ message: 'signature must be a 0x-prefixed hex string.' })
+  return signature as `0x${string}`
 }

@@ -6,7 +6,8 @@ export function toSignInSession(session: SessionRecord): SignInSession {
   return {
     id: session.id,
     address: session.address,
-    chainId: session.chainId,
+    chainId: session.chainId ?? session.caipNetworkId,
+    caipNetworkId: session.caipNetworkId,
     domain: session.domain,
     issuedAt: session.issuedAt.toISOString(),
     expiresAt: session.expiresAt.toISOString(),

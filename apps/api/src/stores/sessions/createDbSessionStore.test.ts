@@ -21,6 +21,7 @@ function newSession(overrides: Partial<NewSession> = {}): NewSession {
     projectId: 'project-a',
     address: alice,
     chainId: 31337,
+    caipNetworkId: 'eip155:31337',
     domain: 'localhost:4170',
     uri: 'http://localhost:4170',
     nonce: `nonce${sequence}abcdefgh`,
@@ -105,6 +106,26 @@ forEachDatabase('createDbSessionStore', (context) => {
 
     const active = await sessions.listActive({ projectId: 'project-list', address: alice })
     expect(active.map((session) => session.id)).toEqual([newer.id, older.id])
+  })
+
+  test('a Solana session keeps its CAIP-2 chain and no EIP-155 number', async () => {
+    const sessions = store()
+    const solana = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'
+    const address = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
+    const session = newSession({
+      projectId: 'project-sol',
+      address,
+      chainId: null,
+      caipNetworkId: solana,
+    })
+    await sessions.addNonce({ projectId: session.projectId, nonce: session.nonce, ttlMs: hour })
+    expect((await sessions.create(session)).status).toBe('created')
+    const [listed] = await sessions.listActive({ projectId: 'project-sol', address })
+    expect(listed).toMatchObject({ address, chainId: null, caipNetworkId: solana })
+    // Base58 is case-sensitive: another spelling is another account.
+    expect(
+      await sessions.listActive({ projectId: 'project-sol', address: address.toLowerCase() }),
+    ).toEqual([])
   })
 })
 

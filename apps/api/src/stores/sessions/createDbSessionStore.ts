@@ -1,5 +1,4 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
-import type { Address } from 'viem'
 import type { LatchDb, LatchTransaction } from '../../db/createDatabase.ts'
 import { sessions, signInNonces } from '../../db/schema/index.ts'
 import type { NonceState, SessionRecord, SessionStore } from './sessionStore.ts'
@@ -131,7 +130,7 @@ export function createDbSessionStore({
 type SessionRow = typeof sessions.$inferSelect
 
 function toRecord(row: SessionRow): SessionRecord {
-  return { ...row, address: row.address as Address }
+  return row
 }
 
 async function readNonceState(

@@ -1,12 +1,13 @@
-import type { Address } from 'viem'
-
 /** A stored sign-in session (a row of `sessions`). */
 export type SessionRecord = {
   id: string
   projectId: string
-  /** EIP-55 checksummed. */
-  address: Address
-  chainId: number
+  /** EIP-55 checksummed for EVM; a Solana (base58) or Bitcoin address as signed otherwise. */
+  address: string
+  /** The EIP-155 chain id of an EVM session; null for Solana and Bitcoin. */
+  chainId: number | null
+  /** The CAIP-2 id of the signed message's chain (`eip155:1`, `solana:...`, `bip122:...`). */
+  caipNetworkId: string
   domain: string
   uri: string
   /** The signed message's nonce. */
@@ -14,7 +15,7 @@ export type SessionRecord = {
   issuedAt: Date
   expiresAt: Date
   revokedAt: Date | null
-  /** The signed EIP-4361 message and its signature, kept as the proof of the sign-in. */
+  /** The signed EIP-4361 (or CAIP-122) message and its signature, kept as the proof of the sign-in. */
   message: string
   signature: string
   createdAt: Date
@@ -62,7 +63,7 @@ export type SessionStore = {
   create(session: NewSession): Promise<CreateSessionResult>
   get(input: { projectId: string; id: string }): Promise<SessionRecord | undefined>
   /** The address's sessions in the project that are neither revoked nor expired, newest first. */
-  listActive(input: { projectId: string; address: Address }): Promise<SessionRecord[]>
+  listActive(input: { projectId: string; address: string }): Promise<SessionRecord[]>
   /** Marks the session revoked (keeping the first revocation time); false when there is none. */
   revoke(input: { projectId: string; id: string }): Promise<boolean>
 }
