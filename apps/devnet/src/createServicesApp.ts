@@ -22,6 +22,8 @@ export type CreateServicesAppParameters = {
   mailbox?: Mailbox
   /** The on-ramp sandbox (`createOnrampSandbox`), served under `/onramp`. */
   onramp?: Hono
+  /** The ERC-7677 paymaster service (`createPaymasterService`), served under `/paymaster`. */
+  paymaster?: Hono
 }
 
 const maxUint256 = 2n ** 256n - 1n
@@ -29,12 +31,13 @@ const maxUint256 = 2n ** 256n - 1n
 /**
  * The devnet's HTTP services: `POST /fund` (the faucet), `GET /nft/:chainId/:tokenId` (lantern
  * metadata) with its `/image.svg`, `GET /mailbox` (the local mail, as a page and as
- * `/mailbox/messages.json?to=`) and `GET /health`. A page on another site (by its `Origin`)
- * or reached through a foreign name (by its `Host`, DNS rebinding) gets 403, so it cannot drain
- * the faucet; CORS is open to everyone who passes that check.
+ * `/mailbox/messages.json?to=`), `POST /paymaster/:chainId` (the ERC-7677 paymaster service)
+ * and `GET /health`. A page on another site (by its `Origin`) or reached through a foreign name
+ * (by its `Host`, DNS rebinding) gets 403, so it cannot drain the faucet; CORS is open to
+ * everyone who passes that check.
  */
 export function createServicesApp(parameters: CreateServicesAppParameters): Hono {
-  const { chains, fund, log, allowedOrigins, allowedHosts, mailbox, onramp } = parameters
+  const { chains, fund, log, allowedOrigins, allowedHosts, mailbox, onramp, paymaster } = parameters
   const app = new Hono()
   const fail = (code: string, message: string, status: ContentfulStatusCode) =>
     Response.json({ error: { code, message } }, { status })
@@ -124,6 +127,7 @@ export function createServicesApp(parameters: CreateServicesAppParameters): Hono
   }
 
   if (onramp) app.route('/onramp', onramp)
+  if (paymaster) app.route('/paymaster', paymaster)
 
   app.notFound(() => fail('NOT_FOUND', 'Not found.', 404))
 

@@ -1,9 +1,12 @@
 import { readFile, rm } from 'node:fs/promises'
 import type { DevnetManifest } from '@latch/api-contract'
 import { privateKeyToAccount } from 'viem/accounts'
+import { entryPointV07Address } from './aa/accountAbstractionAddresses.ts'
+import { createPaymasterService } from './aa/createPaymasterService.ts'
+import { deployAccountAbstraction } from './aa/deployAccountAbstraction.ts'
+import { startDevnetBundlers } from './aa/startDevnetBundlers.ts'
 import { anvilAccounts } from './accounts.ts'
 import { assertPortsFree } from './assertPortsFree.ts'
-import { startBitcoin } from './bitcoin/startBitcoin.ts'
 import { devnetChains } from './chains.ts'
 import { createDevnetClients } from './createDevnetClients.ts'
 import { createServicesApp } from './createServicesApp.ts'
@@ -39,10 +42,11 @@ export type StartDevnetParameters = {
    */
   apiUrl?: string
   /**
-   * Starts the local Bitcoin regtest chain (blocks, UTXO set, mempool, Esplora REST, funded test
-   * keys) and lists it in the manifest (`bitcoin`); true by default.
+   * Starts an ERC-4337 bundler (alto) per chain and lists ERC-4337 in the manifest
+   * (`chains[i].accountAbstraction`); true by default. The contracts and the paymaster service
+   * are there either way; without bundlers the devnet is up about 3 s sooner.
    */
-  bitcoin?: boolean
+  bundlers?: boolean
 }
 
 export type StartDevnetReturnType = {
@@ -80,9 +84,12 @@ export async function startDevnet(
     { port: ports.smtp, label: 'Latch Devnet mailbox (SMTP)' },
     { port: ports.farcaster, label: 'Latch Devnet Farcaster relay' },
     { port: ports.oidc, label: 'Latch Devnet OpenID provider' },
-    ...(parameters.bitcoin === false
+    ...(parameters.bundlers === false
       ? []
-      : [{ port: ports.bitcoin, label: 'Latch Devnet Bitcoin (Esplora REST)' }]),
+      : ports.bundlers.map((port, index) => ({
+          port,
+          label: `${devnetChains[index]?.name} bundler (alto)`,
+        }))),
   ])
 
   const cleanups: (() => Promise<void>)[] = []
@@ -124,10 +131,34 @@ export async function startDevnet(
           fundedAccounts: anvilAccounts.map((account) => account.address),
           demoWallet: demoWallet.address,
         })
-        return { chain, clients, transactions }
+        // ERC-4337 v0.7 (issue 15): the verifying paymaster's signer is anvil key 4.
+        const accountAbstraction = await deployAccountAbstraction({
+          clients,
+          transactions,
+          paymasterSigner: (anvilAccounts[4] as (typeof anvilAccounts)[0]).address,
+        })
+        return { chain, clients, transactions, accountAbstraction }
       }),
     )
     log(`devnet: contracts deployed in ${elapsed(started)} ms`)
+    // One alto per chain (executor: anvil key 8), starting while the other services do.
+    const bundlers =
+      parameters.bundlers === false
+        ? undefined
+        : startDevnetBundlers({
+            chains: chains.map(({ chain }, index) => ({
+              chainId: chain.id,
+              rpcUrl: chain.rpcUrl,
+              port: ports.bundlers[index] as number,
+            })),
+            entryPoint: entryPointV07Address,
+            executorPrivateKey: (anvilAccounts[8] as (typeof anvilAccounts)[0]).privateKey,
+            stateDir,
+            allowedOrigins: env.allowedOrigins,
+            allowedHosts: env.allowedHosts,
+            log,
+          })
+    cleanups.push(async () => (await bundlers?.catch(() => undefined))?.stop())
 
     // The mailbox: the API mails its sign-in codes here over SMTP, as it would to a provider.
     const mailbox = createMailbox({ log })
@@ -145,6 +176,15 @@ export async function startDevnet(
       chains: chains.map(({ chain }) => chain),
       fund: (request) => fund({ chains }, request),
       onramp: onramp.app,
+      paymaster: createPaymasterService({
+        chains: chains.map(({ chain, accountAbstraction }) => ({
+          chainId: chain.id,
+          rpcUrl: chain.rpcUrl,
+          entryPoint: accountAbstraction.entryPoint,
+          paymaster: accountAbstraction.paymaster,
+        })),
+        signerPrivateKey: (anvilAccounts[4] as (typeof anvilAccounts)[0]).privateKey,
+      }),
       log,
       allowedOrigins: env.allowedOrigins,
       allowedHosts: env.allowedHosts,
@@ -171,18 +211,7 @@ export async function startDevnet(
       log,
     })
     cleanups.push(oidc.stop)
-    // The local Bitcoin regtest chain (issue 16): fresh at every start; only its keys persist.
-    const bitcoin =
-      parameters.bitcoin === false
-        ? undefined
-        : await startBitcoin({
-            port: ports.bitcoin,
-            stateDir,
-            allowedOrigins: env.allowedOrigins,
-            allowedHosts: env.allowedHosts,
-            log,
-          })
-    if (bitcoin) cleanups.push(bitcoin.stop)
+    const bundlerUrls = (await bundlers)?.urls
 
     const manifest: DevnetManifest = {
       version: 1,
@@ -192,11 +221,24 @@ export async function startDevnet(
       faucetUrl: `${servicesUrl}/fund`,
       mailboxUrl: `${servicesUrl}/mailbox`,
       smtpUrl: smtp.url,
-      chains: chains.map(({ chain }) => chain),
+      chains: chains.map(({ chain, accountAbstraction }, index) =>
+        bundlerUrls
+          ? {
+              ...chain,
+              accountAbstraction: {
+                entryPoint: accountAbstraction.entryPoint,
+                simpleAccountFactory: accountAbstraction.simpleAccountFactory,
+                paymaster: accountAbstraction.paymaster,
+                simple7702Account: accountAbstraction.simple7702Account,
+                bundlerUrl: bundlerUrls[index] as string,
+                paymasterUrl: `${servicesUrl}/paymaster/${chain.id}`,
+              },
+            }
+          : chain,
+      ),
       farcaster: farcaster.manifest,
       oidc: { providers: oidc.providers },
       onramp: onramp.manifest,
-      ...(bitcoin ? { bitcoin: bitcoin.manifest } : {}),
       accounts: anvilAccounts.map(({ address, privateKey }) => ({ address, privateKey })),
       demoWallet: { address: demoWallet.address, privateKey: demoWallet.privateKey },
     }
