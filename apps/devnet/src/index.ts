@@ -20,6 +20,21 @@ export {
 } from './aa/startAlto.ts'
 export { anvilAccounts, anvilMnemonic } from './accounts.ts'
 export { type AssertPortsFreeParameters, assertPortsFree } from './assertPortsFree.ts'
+export { BitcoinRejectError, BitcoinRequestError } from './bitcoin/bitcoinErrors.ts'
+export {
+  type BitcoinChain,
+  type CreateBitcoinChainParameters,
+  createBitcoinChain,
+} from './bitcoin/createBitcoinChain.ts'
+export { type CreateEsploraAppParameters, createEsploraApp } from './bitcoin/createEsploraApp.ts'
+export { regtest, regtestCaipNetworkId, regtestGenesisHash } from './bitcoin/regtest.ts'
+export {
+  getBitcoinTestAddresses,
+  type StartBitcoinParameters,
+  type StartBitcoinReturnType,
+  startBitcoin,
+} from './bitcoin/startBitcoin.ts'
+export { toRegtestOutputScript } from './bitcoin/toRegtestOutputScript.ts'
 export { type DevnetChainId, devnetChains, publicChainIds } from './chains.ts'
 export {
   type CreateDevnetClientsParameters,

@@ -7,6 +7,7 @@ import { deployAccountAbstraction } from './aa/deployAccountAbstraction.ts'
 import { startDevnetBundlers } from './aa/startDevnetBundlers.ts'
 import { anvilAccounts } from './accounts.ts'
 import { assertPortsFree } from './assertPortsFree.ts'
+import { startBitcoin } from './bitcoin/startBitcoin.ts'
 import { devnetChains } from './chains.ts'
 import { createDevnetClients } from './createDevnetClients.ts'
 import { createServicesApp } from './createServicesApp.ts'
@@ -47,6 +48,11 @@ export type StartDevnetParameters = {
    * are there either way; without bundlers the devnet is up about 3 s sooner.
    */
   bundlers?: boolean
+  /**
+   * Starts the local Bitcoin regtest chain (blocks, UTXO set, mempool, Esplora REST, funded test
+   * keys) and lists it in the manifest (`bitcoin`); true by default.
+   */
+  bitcoin?: boolean
 }
 
 export type StartDevnetReturnType = {
@@ -90,6 +96,9 @@ export async function startDevnet(
           port,
           label: `${devnetChains[index]?.name} bundler (alto)`,
         }))),
+    ...(parameters.bitcoin === false
+      ? []
+      : [{ port: ports.bitcoin, label: 'Latch Devnet Bitcoin (Esplora REST)' }]),
   ])
 
   const cleanups: (() => Promise<void>)[] = []
@@ -212,6 +221,18 @@ export async function startDevnet(
     })
     cleanups.push(oidc.stop)
     const bundlerUrls = (await bundlers)?.urls
+    // The local Bitcoin regtest chain (issue 16): fresh at every start; only its keys persist.
+    const bitcoin =
+      parameters.bitcoin === false
+        ? undefined
+        : await startBitcoin({
+            port: ports.bitcoin,
+            stateDir,
+            allowedOrigins: env.allowedOrigins,
+            allowedHosts: env.allowedHosts,
+            log,
+          })
+    if (bitcoin) cleanups.push(bitcoin.stop)
 
     const manifest: DevnetManifest = {
       version: 1,
@@ -239,6 +260,7 @@ export async function startDevnet(
       farcaster: farcaster.manifest,
       oidc: { providers: oidc.providers },
       onramp: onramp.manifest,
+      ...(bitcoin ? { bitcoin: bitcoin.manifest } : {}),
       accounts: anvilAccounts.map(({ address, privateKey }) => ({ address, privateKey })),
       demoWallet: { address: demoWallet.address, privateKey: demoWallet.privateKey },
     }
