@@ -43,8 +43,18 @@ function startServer(handle: (path: string, body: string) => unknown): Promise<S
 
 const solanaRpc = (_path: string, body: string) => {
   if (solanaDown) return undefined
-  const { id, method } = JSON.parse(body) as { id: number; method: string; params: unknown[] }
+  const { id, method, params } = JSON.parse(body) as {
+    id: number
+    method: string
+    params: unknown[]
+  }
   calls.push(method)
+  // The SPL Token program, as a real node wants it named.
+  if (
+    method === 'getTokenAccountsByOwner' &&
+    JSON.stringify(params[1]) !== '{"programId":"TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA"}'
+  )
+    return { jsonrpc: '2.0', id, error: { code: -32602, message: 'Invalid param' } }
   const result = {
     getBalance: { context: { slot: 5 }, value: 2_500_000_000 },
     getSlot: 5,

@@ -6,7 +6,7 @@ import type { SolanaRpcClient } from './createSolanaRpcClient.ts'
 import type { SolanaApiNetwork } from './solanaNetwork.ts'
 
 /** The SPL Token program: the token accounts of the configured mints live under it. */
-export const splTokenProgramId = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBEQ5d'
+export const splTokenProgramId = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
 
 type TokenAccountsAnswer = {
   value: {
