@@ -126,6 +126,8 @@ export function stackPortLabels(portBase: number): { port: number; label: string
     { port: ports.farcaster, label: 'devnet Farcaster auth relay' },
     { port: ports.oidc, label: 'devnet OpenID provider (social sign-in)' },
     { port: ports.bitcoin, label: 'devnet Bitcoin regtest (Esplora REST)' },
+    { port: ports.solanaRpc, label: 'devnet Solana RPC' },
+    { port: ports.solanaWs, label: 'devnet Solana WebSocket' },
   ]
 }
 

@@ -96,7 +96,7 @@ ${oidcUrl && localSocials.length > 0 ? `  Social sign-in ${oidcUrl}   (local Ope
 ${manifest.farcaster ? `  Farcaster      ${manifest.farcaster.relayUrl}   (auth relay; its sign-in links open a test client: ${manifest.farcaster.accounts.map((a) => `@${a.username}`).join(', ')})\n` : ''}  Faucet         ${manifest.faucetUrl}   (or: npm run faucet -- ADDRESS)
   Project id     ${manifest.projectId}
 ${manifest.chains.map((c) => `  ${c.name.padEnd(20)} ${c.rpcUrl}   chain id ${c.id}`).join('\n')}
-${manifest.bitcoin ? `  ${manifest.bitcoin.name.padEnd(20)} ${manifest.bitcoin.esploraUrl}   ${manifest.bitcoin.caipNetworkId} (Esplora REST; POST /mine, POST /faucet)\n` : ''}
+${manifest.bitcoin ? `  ${manifest.bitcoin.name.padEnd(20)} ${manifest.bitcoin.esploraUrl}   ${manifest.bitcoin.caipNetworkId} (Esplora REST; POST /mine, POST /faucet)\n` : ''}${manifest.solana ? `  ${manifest.solana.name.padEnd(20)} ${manifest.solana.rpcUrl}   ${manifest.solana.caipNetworkId} (WebSocket ${manifest.solana.wsUrl}; LUSD mint ${manifest.solana.tokens[0]?.mint})\n` : ''}
   No wallet extension? Pick "Devnet Wallet" in the connect dialog: it holds a funded
   devnet test key (${manifest.demoWallet.address}) and asks before every signature.
   Or sign in with any email address: no mail leaves this machine; the code is printed

@@ -125,6 +125,15 @@ export {
   startRelay,
 } from './relay/startRelay.ts'
 export {
+  solanaDevnetCaipNetworkId,
+  solanaDevnetGenesisHash,
+} from './solana/solanaDevnetGenesisHash.ts'
+export {
+  type StartSolanaParameters,
+  type StartSolanaReturnType,
+  startSolana,
+} from './solana/startSolana.ts'
+export {
   type StartAnvilParameters,
   type StartAnvilReturnType,
   startAnvil,

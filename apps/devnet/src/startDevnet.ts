@@ -24,6 +24,7 @@ import { startLocalOidcProvider } from './oidc/startLocalOidcProvider.ts'
 import { createDevnetOnrampSandbox } from './onramp/createDevnetOnrampSandbox.ts'
 import { getStackPorts } from './ports.ts'
 import { readOrCreateProjectId } from './readOrCreateProjectId.ts'
+import { startSolana } from './solana/startSolana.ts'
 import { startAnvil } from './startAnvil.ts'
 import { startServicesServer } from './startServicesServer.ts'
 import { writeDevnetManifest } from './writeDevnetManifest.ts'
@@ -53,6 +54,11 @@ export type StartDevnetParameters = {
    * keys) and lists it in the manifest (`bitcoin`); true by default.
    */
   bitcoin?: boolean
+  /**
+   * Starts the local Solana chain (LiteSVM behind Solana's JSON-RPC and PubSub, the LUSD mint,
+   * funded test keys) and lists it in the manifest (`solana`); true by default.
+   */
+  solana?: boolean
 }
 
 export type StartDevnetReturnType = {
@@ -233,6 +239,19 @@ export async function startDevnet(
             log,
           })
     if (bitcoin) cleanups.push(bitcoin.stop)
+    // The local Solana chain (issue 16): fresh at every start; only its keys persist.
+    const solana =
+      parameters.solana === false
+        ? undefined
+        : await startSolana({
+            rpcPort: ports.solanaRpc,
+            wsPort: ports.solanaWs,
+            stateDir,
+            allowedOrigins: env.allowedOrigins,
+            allowedHosts: env.allowedHosts,
+            log,
+          })
+    if (solana) cleanups.push(solana.stop)
 
     const manifest: DevnetManifest = {
       version: 1,
@@ -261,6 +280,7 @@ export async function startDevnet(
       oidc: { providers: oidc.providers },
       onramp: onramp.manifest,
       ...(bitcoin ? { bitcoin: bitcoin.manifest } : {}),
+      ...(solana ? { solana: solana.manifest } : {}),
       accounts: anvilAccounts.map(({ address, privateKey }) => ({ address, privateKey })),
       demoWallet: { address: demoWallet.address, privateKey: demoWallet.privateKey },
     }
