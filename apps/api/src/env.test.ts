@@ -353,7 +353,7 @@ describe('parseEnv and the shared schema', () => {
     ).not.toHaveProperty('LATCH_RELAY_URL')
   })
 
-  test('a network may name its namespace; only eip155 exists so far', () => {
+  test('a network may name its namespace: eip155, solana or bip122', () => {
     const env = parseEnv(
       {},
       {
@@ -364,10 +364,21 @@ describe('parseEnv and the shared schema', () => {
     expect(env.LATCH_NETWORKS?.[0]?.namespace).toBe('eip155')
     expect(
       parseError({
-        LATCH_NETWORKS: JSON.stringify([{ namespace: 'bip122', ...network }]),
+        LATCH_NETWORKS: JSON.stringify([{ namespace: 'cosmos', ...network }]),
         LATCH_PROJECT_IDS: 'a',
       }).message,
-    ).toContain('- LATCH_NETWORKS[0].namespace: Expected "eip155" (the only namespace so far).')
+    ).toContain(
+      '- LATCH_NETWORKS[0].namespace: Expected "eip155" (the default), "solana" or "bip122".',
+    )
+    // A Solana network is not an EVM one: its id is the genesis hash prefix.
+    expect(
+      parseError({
+        LATCH_NETWORKS: JSON.stringify([{ namespace: 'solana', ...network }]),
+        LATCH_PROJECT_IDS: 'a',
+      }).message,
+    ).toContain(
+      '- LATCH_NETWORKS[0].id: Expected a CAIP-2 Solana reference: the first 32 base58 characters of the genesis hash.',
+    )
   })
 })
 

@@ -58,7 +58,7 @@ describe('parseConfig', () => {
     ).toMatchInlineSnapshot(`
       "Invalid environment variables: LATCH_NETWORKS.
       - LATCH_NETWORKS[0].caipNetworkId: Expected "eip155:8453".
-      - LATCH_NETWORKS[1].namespace: Expected "eip155" (the only namespace so far)."
+      - LATCH_NETWORKS[1].id: Expected a CAIP-2 Solana reference: the first 32 base58 characters of the genesis hash."
     `)
   })
 

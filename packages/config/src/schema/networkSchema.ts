@@ -51,6 +51,11 @@ export const bitcoinPresets = {
   },
 } as const
 
+const solanaIdMessage =
+  'Expected a CAIP-2 Solana reference: the first 32 base58 characters of the genesis hash.'
+const bitcoinIdMessage =
+  'Expected a CAIP-2 Bitcoin reference: the first 32 hex digits of the genesis block hash.'
+
 const solanaTokenSchema = z.strictObject({
   /** The SPL mint. */
   mint: solanaAddress,
@@ -72,11 +77,8 @@ export const solanaNetworkSchema = z
       .enum(['mainnet', 'devnet', 'testnet'], 'Expected mainnet, devnet or testnet.')
       .optional(),
     id: z
-      .string()
-      .regex(
-        /^[1-9A-HJ-NP-Za-km-z]{32}$/,
-        'Expected a CAIP-2 Solana reference: the first 32 base58 characters of the genesis hash.',
-      )
+      .string(solanaIdMessage)
+      .regex(/^[1-9A-HJ-NP-Za-km-z]{32}$/, solanaIdMessage)
       .optional(),
     name: z.string().min(1).optional(),
     rpcUrl: httpUrl,
@@ -131,11 +133,8 @@ export const bitcoinNetworkSchema = z
     namespace: z.literal('bip122'),
     preset: z.enum(['mainnet', 'testnet'], 'Expected mainnet or testnet.').optional(),
     id: z
-      .string()
-      .regex(
-        /^[0-9a-f]{32}$/,
-        'Expected a CAIP-2 Bitcoin reference: the first 32 hex digits of the genesis block hash.',
-      )
+      .string(bitcoinIdMessage)
+      .regex(/^[0-9a-f]{32}$/, bitcoinIdMessage)
       .optional(),
     name: z.string().min(1).optional(),
     esploraUrl: httpUrl,
