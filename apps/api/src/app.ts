@@ -34,6 +34,7 @@ import { analyticsRoute } from './routes/analytics.ts'
 import { assetImagesRoute } from './routes/assetImages.ts'
 import { authNonceRoute } from './routes/authNonce.ts'
 import { balanceRoute } from './routes/balance.ts'
+import { bundlerRoute } from './routes/bundler.ts'
 import { convertRoute } from './routes/convert.ts'
 import { embeddedWalletRoute } from './routes/embeddedWallet.ts'
 import { farcasterSignInRoute } from './routes/farcasterSignIn.ts'
@@ -45,6 +46,7 @@ import { nftImageRoute } from './routes/nftImage.ts'
 import { nftsRoute } from './routes/nfts.ts'
 import { onrampRoute } from './routes/onramp.ts'
 import { openApiRoute } from './routes/openapi.ts'
+import { paymasterRoute } from './routes/paymaster.ts'
 import { profileRoute } from './routes/profile.ts'
 import { projectsRoute } from './routes/projects.ts'
 import { rpcRoute } from './routes/rpc.ts'
@@ -53,6 +55,10 @@ import { socialSignInRoute } from './routes/socialSignIn.ts'
 import { supportedChainsRoute } from './routes/supportedChains.ts'
 import { tokenImageRoute } from './routes/tokenImage.ts'
 import { walletRegistryRoute } from './routes/walletRegistry.ts'
+import {
+  defaultUserOperationRpcSettings,
+  type UserOperationRpcSettings,
+} from './services/accountAbstraction/userOperationRpcSettings.ts'
 import {
   type AnalyticsSettings,
   defaultAnalyticsSettings,
@@ -74,6 +80,7 @@ import {
   defaultFarcasterSignInLimits,
   type FarcasterSignInLimits,
 } from './services/farcasterSignIn/farcasterSignInDeps.ts'
+import { createGuardedFetch, type GuardedFetch } from './services/fetch/createGuardedFetch.ts'
 import { createNameResolver } from './services/identity/createNameResolver.ts'
 import { type NameResolver, nullNameResolver } from './services/identity/nameResolver.ts'
 import type { NftFetchOptions } from './services/nfts/createNftMetadataResolver.ts'
@@ -181,6 +188,14 @@ export type AppDeps = {
    * fetch its calls to the nodes go through.
    */
   rpc?: (Partial<RpcSettings> & { fetchFn?: typeof fetch | undefined }) | undefined
+  /**
+   * `/v1/bundler` and `/v1/paymaster` (networks' `accountAbstraction`): the guarded fetcher
+   * their calls go through (by default one for public hosts only; `serveApi` allows the
+   * devnet's 127.0.0.1 services under the devnet) and their limits (the RPC timeout by default).
+   */
+  accountAbstraction?:
+    | { fetch?: GuardedFetch | undefined; settings?: Partial<UserOperationRpcSettings> | undefined }
+    | undefined
   /**
    * Analytics (`/getAnalyticsConfig`, `POST /e`): the switches (LATCH_ANALYTICS*, off by
    * default) and where events go (by default `db`'s `analytics_events`; with neither, both
@@ -347,6 +362,19 @@ export function createApp(deps: AppDeps) {
   })
   app.route('/v1', rpc)
   app.route('/v1/', rpc)
+  // ERC-4337 (issue 15): user operations to the chain's bundler, ERC-7677 to its paymaster.
+  const userOperationDeps = {
+    networks: deps.networks,
+    fetch: deps.accountAbstraction?.fetch ?? createGuardedFetch(),
+    settings: {
+      ...defaultUserOperationRpcSettings,
+      ...(rpcSettings.timeoutMs === undefined ? {} : { timeoutMs: rpcSettings.timeoutMs }),
+      ...deps.accountAbstraction?.settings,
+    },
+    logger,
+  }
+  app.route('/v1', bundlerRoute(userOperationDeps))
+  app.route('/v1', paymasterRoute(userOperationDeps))
   app.route('/v1', balanceRoute({ ...deps, prices, namespaceClients }))
   app.route('/v1', fungiblePriceRoute({ ...deps, prices }))
   // Swaps (spec section 7): quotes from the aggregator or the pools, approvals and swaps built here.

@@ -66,6 +66,10 @@ import {
 import { createTestLogger } from './indexer/testing/createTestLogger.ts'
 import { waitFor } from './indexer/testing/waitFor.ts'
 import { loadWalletRegistry } from './registry/loadWalletRegistry.ts'
+import {
+  type FakeUserOperationService,
+  startFakeUserOperationService,
+} from './services/accountAbstraction/testing/startFakeUserOperationService.ts'
 import type { Mail } from './services/embeddedWallet/mailer.ts'
 import { createFarcasterIdRegistry } from './services/farcasterSignIn/createFarcasterIdRegistry.ts'
 import { createFarcasterRelayClient } from './services/farcasterSignIn/createFarcasterRelayClient.ts'
@@ -138,6 +142,12 @@ forEachDatabase('the API contract', (context) => {
   let farcaster: StartTestFarcasterReturnType
   /** Local stand-ins of Coinbase Onramp's and MoonPay's APIs. */
   let onrampFakes: FakeOnrampProviders
+  /** A local stand-in of the chain's bundler and ERC-7677 paymaster service. */
+  const userOperationService = {
+    entryPoint: '0x0000000071727De22E5E9d8BAf0edAc6f37da032' as Address,
+    paymaster: '0x3333333333333333333333333333333333333333' as Address,
+    fake: undefined as FakeUserOperationService | undefined,
+  }
   /** The frame's social and Farcaster flows (its secret, and what the API answered). */
   const social = {
     deviceId: '5'.repeat(32),
@@ -249,9 +259,31 @@ forEachDatabase('the API contract', (context) => {
     const outbound = createGuardedFetch({ allowPrivateHosts: true })
     onrampFakes = await startFakeOnrampProviders()
     swapToken = await chain.deployToken('Test USD', 'TUSD', 6)
+    const fake = await startFakeUserOperationService({
+      eth_supportedEntryPoints: () => [userOperationService.entryPoint],
+      pm_getPaymasterStubData: () => ({
+        paymaster: userOperationService.paymaster,
+        paymasterData: '0x',
+        paymasterVerificationGasLimit: '0x10000',
+        paymasterPostOpGasLimit: '0x0',
+      }),
+    })
+    userOperationService.fake = fake
     app = createIndexerTestApp({
       db: context.db,
       chain,
+      networks: [
+        {
+          ...chain.network,
+          accountAbstraction: {
+            entryPoint: userOperationService.entryPoint,
+            simpleAccountFactory: '0x91E60e0613810449d098b0b5Ec8b51A0FE8c8985',
+            bundlers: [{ name: 'alto', url: fake.url }],
+            paymasterUrl: fake.url,
+          },
+        },
+      ],
+      accountAbstraction: { fetch: outbound },
       swaps: {
         // As LATCH_SWAP_CHAINS: the aggregator is asked about this chain.
         chains: [chain.network.id],
@@ -337,6 +369,7 @@ forEachDatabase('the API contract', (context) => {
     await connect(config, { connectorId: 'test.latch' })
   })
   afterAll(async () => {
+    await userOperationService.fake?.stop()
     await onrampFakes?.stop()
     await oidc?.stop()
     await farcaster?.stop()
@@ -397,6 +430,36 @@ forEachDatabase('the API contract', (context) => {
         },
       )
       expect(body.result).toBe(numberToHex(chain.network.id))
+    },
+    async bundler() {
+      const body: { result: string[] } = await callJson(
+        'bundler',
+        `/v1/bundler?chainId=eip155:${chain.network.id}&${q}`,
+        { method: 'POST', body: { jsonrpc: '2.0', id: 1, method: 'eth_supportedEntryPoints' } },
+      )
+      expect(body.result).toEqual([userOperationService.entryPoint])
+    },
+    async paymaster() {
+      const userOperation = { sender: account.address, nonce: '0x0', callData: '0x' }
+      const body: { result: { paymaster: string } } = await callJson(
+        'paymaster',
+        `/v1/paymaster?chainId=${chain.network.id}&${q}`,
+        {
+          method: 'POST',
+          body: {
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'pm_getPaymasterStubData',
+            params: [
+              userOperation,
+              userOperationService.entryPoint,
+              numberToHex(chain.network.id),
+              null,
+            ],
+          },
+        },
+      )
+      expect(body.result.paymaster).toBe(userOperationService.paymaster)
     },
     async balance() {
       const body: { balances: { symbol: string; quantity: { numeric: string } }[] } =

@@ -38,6 +38,20 @@ export type ApiNetwork = {
   wrappedNative?: Address | undefined
   /** The Uniswap V2 deployment swaps are quoted and built on (the devnet's, or LATCH_NETWORKS' `swap`). */
   swap?: SwapDeployment | undefined
+  /** ERC-4337 (LATCH_NETWORKS' or the devnet's `accountAbstraction`): smart accounts here. */
+  accountAbstraction?: AccountAbstractionDeployment | undefined
+}
+
+/** ERC-4337 on a network: its contracts, its bundlers and its paymaster service. */
+export type AccountAbstractionDeployment = {
+  /** EntryPoint v0.7. */
+  entryPoint: Address
+  /** SimpleAccountFactory v0.7: its accounts' owners may sign for them (`verifySignature`). */
+  simpleAccountFactory: Address
+  /** `/v1/bundler` forwards to one of these by name, the first by default; server-only URLs. */
+  bundlers: readonly { name: string; url: string }[]
+  /** The ERC-7677 service `/v1/paymaster` forwards to; server-only (may hold a key). */
+  paymasterUrl?: string | undefined
 }
 
 /** A Uniswap V2 deployment the on-chain swap source reads and routes through. */
@@ -105,6 +119,15 @@ export function networkFromDevnetChain(chain: DevnetChain): ApiNetwork {
       decimals: token.decimals,
       priceUsd: token.seedPriceUsd,
     })),
+    // The devnet's alto and ERC-7677 paymaster service for this chain.
+    accountAbstraction: chain.accountAbstraction
+      ? {
+          entryPoint: normalizeAddress(chain.accountAbstraction.entryPoint),
+          simpleAccountFactory: normalizeAddress(chain.accountAbstraction.simpleAccountFactory),
+          bundlers: [{ name: 'alto', url: chain.accountAbstraction.bundlerUrl }],
+          paymasterUrl: chain.accountAbstraction.paymasterUrl,
+        }
+      : undefined,
   }
 }
 
@@ -137,6 +160,14 @@ export function networkFromInput(input: NetworkInput): ApiNetwork {
       decimals: token.decimals,
       priceUsd: token.priceUsd ?? 0,
     })),
+    accountAbstraction: input.accountAbstraction
+      ? {
+          entryPoint: normalizeAddress(input.accountAbstraction.entryPoint),
+          simpleAccountFactory: normalizeAddress(input.accountAbstraction.simpleAccountFactory),
+          bundlers: input.accountAbstraction.bundlers,
+          paymasterUrl: input.accountAbstraction.paymasterUrl,
+        }
+      : undefined,
   }
 }
 
@@ -153,5 +184,14 @@ export function toNetworkDto(network: ApiNetwork): Network {
       ? { blockExplorers: { default: { name: 'Explorer', url: network.blockExplorerUrl } } }
       : {}),
     testnet: network.testnet,
+    ...(network.accountAbstraction
+      ? {
+          smartAccounts: {
+            entryPoint: network.accountAbstraction.entryPoint,
+            simpleAccountFactory: network.accountAbstraction.simpleAccountFactory,
+            paymaster: network.accountAbstraction.paymasterUrl !== undefined,
+          },
+        }
+      : {}),
   }
 }

@@ -210,6 +210,10 @@ async function serve(
       maxPendingNonces: env.LATCH_MAX_PENDING_NONCES,
       maxSessionMs: env.LATCH_SESSION_MAX_HOURS * 3_600_000,
     },
+    // Bundlers and paymaster services through the guards; the devnet's are on 127.0.0.1.
+    accountAbstraction: {
+      fetch: createGuardedFetch({ allowPrivateHosts: devnet, limiter: outboundLimiter }),
+    },
     rpc: {
       timeoutMs: env.LATCH_RPC_TIMEOUT_MS,
       maxBatch: env.LATCH_RPC_MAX_BATCH,

@@ -1,5 +1,11 @@
 import { z } from 'zod'
 import {
+  bundlerQuerySchema,
+  bundlerRpcMethods,
+  paymasterQuerySchema,
+  paymasterRpcMethods,
+} from './accountAbstraction.ts'
+import {
   analyticsBodySchema,
   analyticsConfigResponseSchema,
   analyticsResponseSchema,
@@ -70,7 +76,7 @@ import {
 } from './params.ts'
 import { fungiblePriceBodySchema, fungiblePriceResponseSchema } from './price.ts'
 import { projectOriginsResponseSchema } from './projects.ts'
-import { jsonRpcBodySchema, jsonRpcRequestSchema } from './rpc.ts'
+import { jsonRpcBodySchema, jsonRpcRequestSchema, jsonRpcResponseSchema } from './rpc.ts'
 import {
   createSessionBodySchema,
   createSessionResponseSchema,
@@ -872,6 +878,34 @@ export const apiRoutes = {
     responses: {
       200: { description: 'The response, or an array for a batch.', schema: jsonRpcBodySchema },
       204: { description: 'Only notifications (no id): nothing to answer.' },
+    },
+  },
+  bundler: {
+    method: 'post',
+    path: '/v1/bundler',
+    summary: "ERC-4337 JSON-RPC to the chain's bundler (spec section 7).",
+    description: `One request of ${bundlerRpcMethods.map((method) => `\`${method}\``).join(', ')}; any other method is JSON-RPC -32601. \`bundler\` names one of the network's configured bundlers (LATCH_NETWORKS' \`accountAbstraction.bundlers\`; the first by default; another name is a 400). A network without \`accountAbstraction\` is a 400 'Smart accounts are not configured for eip155:N.'. The bundler's own JSON-RPC errors pass through; a non-OK HTTP status from it is JSON-RPC -32603 'Failed to fetch user operation receipt - {status}', and a bundler that does not answer in time -32603 naming the chain; nothing is retried. Counted as writes in the rate limits.`,
+    tag: 'Chains',
+    project: true,
+    query: bundlerQuerySchema,
+    body: jsonRpcRequestSchema,
+    responses: {
+      200: { description: 'The JSON-RPC response.', schema: jsonRpcResponseSchema },
+      204: { description: 'A notification (no id): forwarded, nothing to answer.' },
+    },
+  },
+  paymaster: {
+    method: 'post',
+    path: '/v1/paymaster',
+    summary: "ERC-7677 JSON-RPC to the chain's paymaster service (gas sponsorship).",
+    description: `One request of ${paymasterRpcMethods.map((method) => `\`${method}\``).join(', ')}; any other method is JSON-RPC -32601. A network without \`accountAbstraction.paymasterUrl\` is a 400 'Gas sponsorship is not configured for eip155:N.'. Failures answer as for \`/v1/bundler\`. Counted as writes in the rate limits.`,
+    tag: 'Chains',
+    project: true,
+    query: paymasterQuerySchema,
+    body: jsonRpcRequestSchema,
+    responses: {
+      200: { description: 'The JSON-RPC response.', schema: jsonRpcResponseSchema },
+      204: { description: 'A notification (no id): forwarded, nothing to answer.' },
     },
   },
   ...convertRoutes(),

@@ -1,3 +1,4 @@
+export * from './accountAbstraction.ts'
 export * from './analytics.ts'
 export * from './apiRoutes.ts'
 export * from './balance.ts'

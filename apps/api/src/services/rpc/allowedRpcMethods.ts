@@ -2,10 +2,11 @@ import { z } from 'zod'
 
 const hex = (pattern: RegExp, expected: string) => z.string().regex(pattern, `expected ${expected}`)
 
-const quantity = hex(/^0x[0-9a-fA-F]{1,64}$/, 'a hex quantity')
-const data = hex(/^0x(?:[0-9a-fA-F]{2})*$/, 'hex data')
-const address = hex(/^0x[0-9a-fA-F]{40}$/, 'an address')
-const hash = hex(/^0x[0-9a-fA-F]{64}$/, 'a 32-byte hash')
+/** JSON-RPC param fields, shared with the bundler's and paymaster's allow-lists. */
+export const quantity = hex(/^0x[0-9a-fA-F]{1,64}$/, 'a hex quantity')
+export const data = hex(/^0x(?:[0-9a-fA-F]{2})*$/, 'hex data')
+export const address = hex(/^0x[0-9a-fA-F]{40}$/, 'an address')
+export const hash = hex(/^0x[0-9a-fA-F]{64}$/, 'a 32-byte hash')
 const blockTag = z.union(
   [z.enum(['latest', 'earliest', 'pending', 'safe', 'finalized']), quantity],
   'expected a block number or tag',

@@ -4,11 +4,16 @@ import { allowedRpcMethods } from './allowedRpcMethods.ts'
 
 /**
  * The params of a request to forward, checked against the method's schema: a method off the
- * allow-list throws `RpcMethodNotAllowedError` (-32601), params that do not fit it
+ * allow-list (the RPC endpoint's by default; the bundler's and paymaster's have their own)
+ * throws `RpcMethodNotAllowedError` (-32601), params that do not fit it
  * `RpcInvalidParamsError` (-32602), naming the first wrong one.
  */
-export function checkRpcParams(method: string, params: unknown): readonly unknown[] {
-  const schema = allowedRpcMethods.get(method)
+export function checkRpcParams(
+  method: string,
+  params: unknown,
+  methods: ReadonlyMap<string, z.ZodType<readonly unknown[]>> = allowedRpcMethods,
+): readonly unknown[] {
+  const schema = methods.get(method)
   if (!schema) throw new RpcMethodNotAllowedError({ method })
   if (params !== undefined && !Array.isArray(params))
     throw new RpcInvalidParamsError({ method, reason: 'params must be an array.' })
