@@ -23,6 +23,7 @@ import { uniqueEmail } from '../src/readMailbox.ts'
 import { chainBalance, fillSendForm, openWalletFeature } from '../src/send.ts'
 import { type FaultyRpc, startFaultyRpc } from '../src/startFaultyRpc.ts'
 import { type IsolatedApi, startIsolatedApi } from '../src/startIsolatedApi.ts'
+import { fillSwap, openSwap } from '../src/swap.ts'
 
 /** The devnet chain the app starts on, with its ERC-4337 contracts and bundler. */
 function smartAccountChain(manifest: DevnetManifest) {
@@ -32,7 +33,7 @@ function smartAccountChain(manifest: DevnetManifest) {
   return { chain, aa: chain.accountAbstraction }
 }
 
-const toast = (page: Page, text: string) =>
+const toast = (page: Page, text: string | RegExp) =>
   page.getByTestId('latch-toast').filter({ hasText: text }).first()
 
 /** The account panel's account-type section (smart account and EOA). */
@@ -212,6 +213,38 @@ test('a user operation that reverts: the reason shown, nothing sent', async ({
   await expect(send.getByLabel('Amount', { exact: true })).toHaveValue('1')
   await expect(send.getByLabel('To', { exact: true })).toHaveValue(zeroAddress)
   expect(await chainBalance(chain, smart, 'LUSD')).toBe(before)
+})
+
+test('the smart account swaps LUSD for ALPHA in one confirmation: approve and swap in one sponsored user operation', async ({
+  page,
+  manifest,
+}) => {
+  test.setTimeout(150_000)
+  const { chain } = smartAccountChain(manifest)
+  await signUpByEmail(page, uniqueEmail('smartswap'))
+  const smart = await typeAddress(page, 'smartAccount')
+  expect(await accountAddress(page)).toBe(smart)
+  await fund(manifest, smart, { chainId: chain.id, token: 'LUSD' })
+  await waitForToken(page, 'LUSD')
+  const lusdBefore = await chainBalance(chain, smart, 'LUSD')
+
+  const dialog = await openSwap(page)
+  await fillSwap(page, { from: 'LUSD', to: 'ALPHA', amount: '10' })
+  // The smart account batches (EIP-5792 atomic): no separate approval.
+  const submit = dialog.getByTestId('swap-submit')
+  await expect(submit).toHaveText('Swap')
+  await submit.click()
+  await approveInFrame(page, await frameConfirmation(page))
+  await expect(toast(page, /^Swapped 10 LUSD for \d+(\.\d+)? ALPHA$/)).toBeVisible({
+    timeout: 60_000,
+  })
+  const lusd = chain.tokens.find((token) => token.symbol === 'LUSD')
+  expect(lusdBefore - (await chainBalance(chain, smart, 'LUSD'))).toBe(
+    parseUnits('10', lusd?.decimals ?? 6),
+  )
+  expect(await chainBalance(chain, smart, 'ALPHA')).toBeGreaterThan(0n)
+  // Still no ETH: the paymaster paid for both calls.
+  expect(await chainBalance(chain, smart)).toBe(0n)
 })
 
 let api: IsolatedApi | undefined
