@@ -215,7 +215,7 @@ describe('request validation', () => {
         "body": {
           "error": {
             "code": "BAD_REQUEST",
-            "message": "chainId must be a positive integer or a CAIP-2 id like "eip155:31337".",
+            "message": "chainId must be a positive integer or a CAIP-2 id like "eip155:31337" or "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp".",
           },
         },
         "status": 400,
@@ -327,6 +327,7 @@ describe('GET /v1/supported-chains', () => {
           "eip155:31337",
           "eip155:10",
         ],
+        "namespaceNetworks": [],
         "networks": [
           {
             "caipNetworkId": "eip155:31337",
