@@ -125,6 +125,7 @@ export function stackPortLabels(portBase: number): { port: number; label: string
     { port: ports.smtp, label: 'devnet mailbox (SMTP)' },
     { port: ports.farcaster, label: 'devnet Farcaster auth relay' },
     { port: ports.oidc, label: 'devnet OpenID provider (social sign-in)' },
+    ...ports.bundlers.map((port, i) => ({ port, label: `devnet chain #${i + 1} bundler (alto)` })),
     { port: ports.bitcoin, label: 'devnet Bitcoin regtest (Esplora REST)' },
     { port: ports.solanaRpc, label: 'devnet Solana RPC' },
     { port: ports.solanaWs, label: 'devnet Solana WebSocket' },

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { resolve } from 'node:path'
+import type { DevnetManifest } from '@latch/api-contract'
 import {
   getSocialProviderSettings,
   type LatchConfig,
@@ -96,7 +97,7 @@ ${oidcUrl && localSocials.length > 0 ? `  Social sign-in ${oidcUrl}   (local Ope
 ${manifest.farcaster ? `  Farcaster      ${manifest.farcaster.relayUrl}   (auth relay; its sign-in links open a test client: ${manifest.farcaster.accounts.map((a) => `@${a.username}`).join(', ')})\n` : ''}  Faucet         ${manifest.faucetUrl}   (or: npm run faucet -- ADDRESS)
   Project id     ${manifest.projectId}
 ${manifest.chains.map((c) => `  ${c.name.padEnd(20)} ${c.rpcUrl}   chain id ${c.id}`).join('\n')}
-${manifest.bitcoin ? `  ${manifest.bitcoin.name.padEnd(20)} ${manifest.bitcoin.esploraUrl}   ${manifest.bitcoin.caipNetworkId} (Esplora REST; POST /mine, POST /faucet)\n` : ''}${manifest.solana ? `  ${manifest.solana.name.padEnd(20)} ${manifest.solana.rpcUrl}   ${manifest.solana.caipNetworkId} (WebSocket ${manifest.solana.wsUrl}; LUSD mint ${manifest.solana.tokens[0]?.mint})\n` : ''}
+${bundlerLines(manifest)}${manifest.bitcoin ? `  ${manifest.bitcoin.name.padEnd(20)} ${manifest.bitcoin.esploraUrl}   ${manifest.bitcoin.caipNetworkId} (Esplora REST; POST /mine, POST /faucet)\n` : ''}${manifest.solana ? `  ${manifest.solana.name.padEnd(20)} ${manifest.solana.rpcUrl}   ${manifest.solana.caipNetworkId} (WebSocket ${manifest.solana.wsUrl}; LUSD mint ${manifest.solana.tokens[0]?.mint})\n` : ''}
   No wallet extension? Pick "Devnet Wallet" in the connect dialog: it holds a funded
   devnet test key (${manifest.demoWallet.address}) and asks before every signature.
   Or sign in with any email address: no mail leaves this machine; the code is printed
@@ -115,3 +116,13 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'))
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+/** The ERC-4337 bundlers (one alto per chain) and the ERC-7677 paymaster service, if running. */
+function bundlerLines(manifest: DevnetManifest): string {
+  const aa = manifest.chains.flatMap((c) => (c.accountAbstraction ? [c.accountAbstraction] : []))
+  const [first] = aa
+  if (!first) return ''
+  return `  Bundlers       ${aa.map((a) => a.bundlerUrl).join('  ')}   (alto, EntryPoint v0.7 ${first.entryPoint}, one per chain)
+  Paymaster      ${first.paymasterUrl.replace(/\/\d+$/, '/{chainId}')}   (ERC-7677; sponsors every user operation)
+`
+}

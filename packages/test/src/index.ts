@@ -34,7 +34,11 @@ export {
   type StartTestAnvilReturnType,
   startTestAnvil,
 } from './startTestAnvil.ts'
-export { type StartTestDevnetReturnType, startTestDevnet } from './startTestDevnet.ts'
+export {
+  type StartTestDevnetParameters,
+  type StartTestDevnetReturnType,
+  startTestDevnet,
+} from './startTestDevnet.ts'
 export { type StartTestFarcasterReturnType, startTestFarcaster } from './startTestFarcaster.ts'
 export { startTestRelay } from './startTestRelay.ts'
 export { toWalletRpcError, type WalletRpcError } from './toWalletRpcError.ts'

@@ -14,7 +14,11 @@ const devnetEntry = import.meta.resolve('@latch/devnet')
  */
 const childScript = `
 const { startDevnet } = await import(process.argv[1])
-const devnet = await startDevnet({ portBase: Number(process.argv[2]), stateDir: process.argv[3] })
+const devnet = await startDevnet({
+  portBase: Number(process.argv[2]),
+  stateDir: process.argv[3],
+  ...JSON.parse(process.argv[4]),
+})
 let stopping
 const stop = () => { stopping ??= devnet.stop().finally(() => process.exit(0)) }
 process.stdin.on('end', stop)
@@ -23,6 +27,14 @@ process.on('SIGTERM', stop)
 process.stdin.resume()
 process.stdout.write('ready\\n')
 `
+
+export type StartTestDevnetParameters = {
+  /**
+   * Runs an ERC-4337 bundler (alto) per chain and lists ERC-4337 in the manifest
+   * (`chains[i].accountAbstraction`); off by default (it adds about 3 s and three processes).
+   */
+  bundlers?: boolean
+}
 
 export type StartTestDevnetReturnType = {
   manifest: DevnetManifest
@@ -38,22 +50,31 @@ export type StartTestDevnetReturnType = {
  * 32000 (below Linux's ephemeral range), so parallel test files do not pick the same one; if
  * another process takes one of them before the devnet binds it, it tries another block.
  */
-export async function startTestDevnet(): Promise<StartTestDevnetReturnType> {
+export async function startTestDevnet(
+  parameters: StartTestDevnetParameters = {},
+): Promise<StartTestDevnetReturnType> {
+  const options = { bundlers: parameters.bundlers ?? false }
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startTestDevnetOnce(20_000 + 7 * Math.floor(Math.random() * 1_700))
+      return await startTestDevnetOnce(20_000 + 7 * Math.floor(Math.random() * 1_700), options)
     } catch (error) {
       if (attempt >= 3 || !/Port \d+ is in use/.test(String((error as Error).message))) throw error
     }
   }
 }
 
-async function startTestDevnetOnce(portFrom: number): Promise<StartTestDevnetReturnType> {
+async function startTestDevnetOnce(
+  portFrom: number,
+  options: { bundlers: boolean },
+): Promise<StartTestDevnetReturnType> {
   const portBase = await findFreePortBlock({ start: portFrom })
   const stateDir = await mkdtemp(path.join(tmpdir(), 'latch-test-devnet-'))
   const child = spawn(
     process.execPath,
-    ['--input-type=module', '-e', childScript, devnetEntry, String(portBase), stateDir],
+    [
+      ...['--input-type=module', '-e', childScript, devnetEntry],
+      ...[String(portBase), stateDir, JSON.stringify(options)],
+    ],
     { stdio: ['pipe', 'pipe', 'pipe'] },
   )
   const stop = async () => {

@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
+import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { DevnetChain } from '@latch/api-contract'
@@ -234,4 +235,27 @@ describe('ERC-4337 on the devnet', () => {
     })
     expect(refused.status).toBe(403)
   })
+
+  test.runIf(process.platform === 'linux')(
+    'stopping the devnet ends every alto',
+    async () => {
+      // alto runs in the state dir: find its processes by their working directory.
+      const dir = await realpath(stateDir)
+      const altoPids = () =>
+        readdirSync('/proc')
+          .filter((entry) => /^\d+$/.test(entry))
+          .filter((pid) => {
+            try {
+              const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+              return readlinkSync(`/proc/${pid}/cwd`) === dir && !/^\d+ \(.*\) Z/.test(stat)
+            } catch {
+              return false
+            }
+          })
+      expect(altoPids()).toHaveLength(devnet.manifest.chains.length)
+      await devnet.stop()
+      expect(altoPids()).toEqual([])
+    },
+    20_000,
+  )
 })
