@@ -415,6 +415,7 @@ export function createApp(deps: AppDeps) {
       profileRoute({
         names: nameStore,
         clients: deps.clients,
+        networks: deps.networks,
         cache: deps.cache,
         suffix: deps.nameSuffix ?? defaultNameSuffix,
         namesPerAddress: quotas.namesPerAddress,

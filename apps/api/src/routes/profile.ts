@@ -13,6 +13,7 @@ import type { z } from 'zod'
 import type { AppEnv } from '../appEnv.ts'
 import type { ChainClients } from '../createChainClients.ts'
 import { InvalidAddressError, InvalidRequestError } from '../errors/request.ts'
+import type { ApiNetwork } from '../network.ts'
 import { getNameProfile } from '../services/names/getNameProfile.ts'
 import { getReservedNameLabels } from '../services/names/getReservedNameLabels.ts'
 import { listAddressNames } from '../services/names/listAddressNames.ts'
@@ -28,6 +29,8 @@ import { readJsonObject } from './readJsonObject.ts'
 export type ProfileRouteDeps = {
   names: NameStore
   clients: ChainClients
+  /** The networks: SimpleAccounts of their factories may sign through their owner. */
+  networks?: readonly ApiNetwork[] | undefined
   cache: CacheStore
   /** Names end with `.<suffix>` (LATCH_NAME_SUFFIX, default `latch.id`). */
   suffix: string

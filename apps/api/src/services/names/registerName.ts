@@ -2,6 +2,7 @@ import { type NameProfile, nameMessageMaxSkewSeconds } from '@latch/api-contract
 import { type Address, type Hex, isAddressEqual } from 'viem'
 import type { ChainClients } from '../../createChainClients.ts'
 import { NameMessageExpiredError, NameTakenError } from '../../errors/names.ts'
+import type { ApiNetwork } from '../../network.ts'
 import type { CacheStore } from '../../stores/cacheStore.ts'
 import type { NameStore } from '../../stores/nameStore.ts'
 import type { WalletRegistryStore } from '../../stores/walletRegistryStore.ts'
@@ -17,6 +18,8 @@ import { verifyNameSignature } from './verifyNameSignature.ts'
 export type RegisterNameDeps = {
   names: NameStore
   clients: ChainClients
+  /** The networks: SimpleAccounts of their factories may sign through their owner. */
+  networks?: readonly ApiNetwork[] | undefined
   /** The identity cache entry of the address is dropped, so its new name shows at once. */
   cache: CacheStore
   /** Names end with `.<suffix>` (LATCH_NAME_SUFFIX). */

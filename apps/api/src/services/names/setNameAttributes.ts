@@ -7,6 +7,7 @@ import {
   NameUpdateMismatchError,
   NameUpdateOutdatedError,
 } from '../../errors/names.ts'
+import type { ApiNetwork } from '../../network.ts'
 import type { CacheStore } from '../../stores/cacheStore.ts'
 import type { NameStore } from '../../stores/nameStore.ts'
 import { getIdentityCacheKey } from '../identity/getIdentity.ts'
@@ -18,6 +19,8 @@ import { verifyNameSignature } from './verifyNameSignature.ts'
 export type SetNameAttributesDeps = {
   names: NameStore
   clients: ChainClients
+  /** The networks: SimpleAccounts of their factories may sign through their owner. */
+  networks?: readonly ApiNetwork[] | undefined
   /** The owner's identity cache entry is dropped, so the new avatar shows at once. */
   cache: CacheStore
   /** The server's clock in ms (tests pin it). */

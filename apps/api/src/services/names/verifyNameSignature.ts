@@ -1,12 +1,11 @@
 import { chainIdFromNameCoinType } from '@latch/api-contract'
 import type { Address, Hex } from 'viem'
-import type { ChainClients } from '../../createChainClients.ts'
 import {
   InvalidNameSignatureError,
   NameChainNotSupportedError,
   UnsupportedCoinTypeError,
 } from '../../errors/names.ts'
-import { verifySignature } from '../sessions/verifySignature.ts'
+import { type VerifySignatureDeps, verifySignature } from '../sessions/verifySignature.ts'
 
 export type VerifyNameSignatureParameters = {
   /** ENSIP-11 coin type: 60 is chain 1, 2147483648 + id any other chain. */
@@ -30,12 +29,16 @@ export type VerifyNameSignatureReturnType = { chainIds: number[] | null }
  * `InvalidNameSignatureError`, or a 502 when that chain's RPC is down.
  */
 export async function verifyNameSignature(
-  { clients }: { clients: ChainClients },
+  deps: VerifySignatureDeps,
   { coinType, address, message, signature }: VerifyNameSignatureParameters,
 ): Promise<VerifyNameSignatureReturnType> {
+  const { clients } = deps
   const chainId = chainIdFromNameCoinType(coinType)
   if (chainId === undefined) throw new UnsupportedCoinTypeError({ coinType })
-  const proof = await verifySignature({ clients }, { chainId, address, message, signature })
+  const proof = await verifySignature(
+    { clients, networks: deps.networks },
+    { chainId, address, message, signature },
+  )
   if (proof === 'eoa') return { chainIds: null }
   if (proof === 'contract') return { chainIds: [chainId] }
   if (!clients.get(chainId)) throw new NameChainNotSupportedError({ chainId, coinType })

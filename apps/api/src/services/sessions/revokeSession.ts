@@ -1,10 +1,9 @@
 import { revokeSessionMessage } from '@latch/api-contract'
 import { isAddressEqual } from 'viem'
-import type { ChainClients } from '../../createChainClients.ts'
 import { InvalidSignatureError, SessionNotFoundError } from '../../errors/session.ts'
 import type { SessionStore } from '../../stores/sessions/sessionStore.ts'
 import { asHexSignature } from './signIn.ts'
-import { verifySignature } from './verifySignature.ts'
+import { type VerifySignatureDeps, verifySignature } from './verifySignature.ts'
 import { verifySiwxSignature } from './verifySiwxSignature.ts'
 
 /** EVM addresses compare without case; Solana and Bitcoin ones exactly. */
@@ -20,7 +19,7 @@ function sameAddress(stored: string, given: string): boolean {
  * can revoke too; Solana and Bitcoin accounts sign it as they signed in). Revoking a revoked or expired session succeeds and changes nothing.
  */
 export async function revokeSession(
-  deps: { sessions: SessionStore; clients: ChainClients },
+  deps: { sessions: SessionStore } & VerifySignatureDeps,
   {
     projectId,
     address,

@@ -14,7 +14,16 @@ import {
 } from 'viem'
 import type { ChainClients } from '../../createChainClients.ts'
 import { SignatureTooLongError } from '../../errors/signature.ts'
+import type { ApiNetwork } from '../../network.ts'
+import { isSimpleAccountOwner } from '../accountAbstraction/isSimpleAccountOwner.ts'
 import { isTransportError, wrapRpcError } from '../wrapRpcError.ts'
+
+/** What a signature check reads: the chains, and their SimpleAccountFactory (`accountAbstraction`). */
+export type VerifySignatureDeps = {
+  clients: ChainClients
+  /** The served networks; those with `accountAbstraction` accept their SimpleAccounts' owners. */
+  networks?: readonly ApiNetwork[] | undefined
+}
 
 /** The longest signature checked: 4096 bytes (8 KB of hex), room for any ERC-6492 wrapper. */
 export const maxSignatureBytes = 4096
@@ -33,12 +42,14 @@ export type VerifySignatureReturnType = false | 'eoa' | 'contract'
  * Whether `signature` is the address's EIP-191 signature of `message` on the chain, kept cheap
  * for the RPC node: the EOA case is recovered offline first; only when the address has code
  * (ERC-1271) or the signature carries the ERC-6492 suffix (an account not deployed yet) is
- * the chain asked, with one `eth_call` capped at `signatureVerificationGas`. Signatures over
+ * the chain asked, with one `eth_call` capped at `signatureVerificationGas`. On a network with
+ * `accountAbstraction`, the owner's signature also stands for its SimpleAccount v0.7 (which
+ * has no ERC-1271), deployed or not (`isSimpleAccountOwner`). Signatures over
  * `maxSignatureBytes` are refused before any work. Without a client for the chain only EOA
  * signatures can be checked. A dead RPC is a 502; a reverting check is `false`.
  */
 export async function verifySignature(
-  { clients }: { clients: ChainClients },
+  { clients, networks }: VerifySignatureDeps,
   {
     chainId,
     address,
@@ -63,18 +74,42 @@ export async function verifySignature(
   try {
     if (!wrapped) {
       const code = await client.getCode({ address })
-      // No code and no deployment to simulate: an EOA, whose key did not sign this.
-      if (!code || code === '0x') return false
-      const { data } = await client.call({
-        to: address,
-        data: encodeFunctionData({
-          abi: erc1271Abi,
-          functionName: 'isValidSignature',
-          args: [hash, signature],
-        }),
-        gas: signatureVerificationGas,
-      })
-      return data?.toLowerCase().startsWith('0x1626ba7e') ? 'contract' : false
+      const deployed = code !== undefined && code !== '0x'
+      if (deployed) {
+        const valid = await client
+          .call({
+            to: address,
+            data: encodeFunctionData({
+              abi: erc1271Abi,
+              functionName: 'isValidSignature',
+              args: [hash, signature],
+            }),
+            gas: signatureVerificationGas,
+          })
+          .then(
+            ({ data }) => data?.toLowerCase().startsWith('0x1626ba7e') === true,
+            (error: unknown) => {
+              // A contract without ERC-1271 reverts: it may still be a SimpleAccount below.
+              if (isTransportError(error)) throw error
+              return false
+            },
+          )
+        if (valid) return 'contract'
+      }
+      // A SimpleAccount v0.7 of the network's factory, deployed or not, whose owner signed.
+      const factory = networks?.find((network) => network.id === chainId)?.accountAbstraction
+        ?.simpleAccountFactory
+      if (recovered && factory) {
+        const owned = await isSimpleAccountOwner(client, {
+          factory,
+          address,
+          signer: recovered,
+          deployed,
+        })
+        if (owned) return 'contract'
+      }
+      // Otherwise no code and no deployment to simulate: an EOA, whose key did not sign this.
+      return false
     }
     // ERC-6492's deployless validator: deploys the account in the simulation, then asks it.
     const { data } = await client.call({
