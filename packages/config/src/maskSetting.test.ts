@@ -23,6 +23,14 @@ describe('maskSetting', () => {
     ).toBe(
       '[{"id":1,"rpcUrl":"https://rpc.example/***?apikey=***","publicRpcUrl":"https://p.example/***"}]',
     )
+    expect(
+      maskSetting(
+        'LATCH_NETWORKS',
+        '[{"id":1,"accountAbstraction":{"bundlers":[{"name":"pimlico","url":"https://b.example/v2/1/rpc?apikey=pk9"}],"paymasterUrl":"https://pm.example/KEY77"}}]',
+      ),
+    ).toBe(
+      '[{"id":1,"accountAbstraction":{"bundlers":[{"name":"pimlico","url":"https://b.example/***?apikey=***"}],"paymasterUrl":"https://pm.example/***"}}]',
+    )
     expect(maskSetting('LATCH_NETWORKS', '[{"rpcUrl":"https://rpc.example/key')).toBe(
       '*** (not valid JSON)',
     )

@@ -28,7 +28,26 @@ function maskNetworks(value: string): string {
       for (const key of ['rpcUrl', 'publicRpcUrl', 'wsUrl', 'esploraUrl'])
         if (typeof masked[key] === 'string')
           masked[key] = maskUrl(masked[key] as string, { path: true })
+      // Bundler and paymaster URLs hold provider keys as RPC URLs do.
+      if (typeof masked.accountAbstraction === 'object' && masked.accountAbstraction !== null)
+        masked.accountAbstraction = maskAccountAbstraction(masked.accountAbstraction)
       return masked
     }),
   )
+}
+
+function maskAccountAbstraction(value: object): Record<string, unknown> {
+  const masked: Record<string, unknown> = { ...value }
+  if (typeof masked.paymasterUrl === 'string')
+    masked.paymasterUrl = maskUrl(masked.paymasterUrl, { path: true })
+  if (Array.isArray(masked.bundlers))
+    masked.bundlers = masked.bundlers.map((bundler: unknown) =>
+      typeof bundler === 'object' &&
+      bundler !== null &&
+      'url' in bundler &&
+      typeof bundler.url === 'string'
+        ? { ...bundler, url: maskUrl(bundler.url, { path: true }) }
+        : bundler,
+    )
+  return masked
 }
