@@ -39,6 +39,8 @@ export {
   type StartTestDevnetReturnType,
   startTestDevnet,
 } from './startTestDevnet.ts'
+export { type StartTestBitcoinReturnType, startTestBitcoin } from './startTestBitcoin.ts'
 export { type StartTestFarcasterReturnType, startTestFarcaster } from './startTestFarcaster.ts'
+export { type StartTestSolanaReturnType, startTestSolana } from './startTestSolana.ts'
 export { startTestRelay } from './startTestRelay.ts'
 export { toWalletRpcError, type WalletRpcError } from './toWalletRpcError.ts'

@@ -2,7 +2,8 @@ import { formatEther } from 'viem'
 import type { DevnetWalletRequest } from './createDevnetWalletProvider.ts'
 import './devnetWallet.css'
 
-type Described = {
+/** What the dialog shows: the Solana and Bitcoin devnet wallets describe their own requests. */
+export type Described = {
   action: string
   lines: { label: string; value: string }[]
   /** Plain explanation. */
@@ -82,8 +83,7 @@ export function createConfirmDialog(options: { document: Document; icon: string 
   const { document } = options
   let queue: Promise<unknown> = Promise.resolve()
 
-  function show(request: DevnetWalletRequest): Promise<boolean> {
-    const { action, lines, note, body } = describe(request)
+  function show({ action, lines, note, body }: Described): Promise<boolean> {
     const dialog = document.createElement('dialog')
     dialog.className = 'devnet-wallet'
     dialog.setAttribute('role', 'alertdialog')
@@ -170,12 +170,16 @@ export function createConfirmDialog(options: { document: Document; icon: string 
     })
   }
 
+  const confirmDescribed = (described: Described): Promise<boolean> => {
+    const answer = queue.then(() => show(described))
+    queue = answer.catch(() => {})
+    return answer
+  }
   return {
     /** Asks the person; requests queue so only one dialog shows at a time. */
-    confirm(request: DevnetWalletRequest): Promise<boolean> {
-      const answer = queue.then(() => show(request))
-      queue = answer.catch(() => {})
-      return answer
-    },
+    confirm: (request: DevnetWalletRequest): Promise<boolean> =>
+      confirmDescribed(describe(request)),
+    /** The same, for a request its wallet already put in words (Solana, Bitcoin). */
+    confirmDescribed,
   }
 }

@@ -1,7 +1,10 @@
 import type { LatchWebConfig } from '@latch/core'
+import { registerWallet } from '@wallet-standard/wallet'
+import { createBitcoinDevnetWallet } from './bitcoin/createBitcoinDevnetWallet.ts'
 import { createConfirmDialog } from './createConfirmDialog.ts'
 import { createDevnetWalletProvider } from './createDevnetWalletProvider.ts'
 import { devnetWalletIcon } from './devnetWalletIcon.ts'
+import { createSolanaDevnetWallet } from './solana/createSolanaDevnetWallet.ts'
 
 /** The Devnet Wallet's EIP-6963 identity. */
 export const devnetWalletInfo = {
@@ -12,7 +15,9 @@ export const devnetWalletInfo = {
 
 /**
  * Starts the in-page Devnet Wallet and announces it through EIP-6963 (now, and whenever a
- * dapp asks). Loaded only when the runtime config has `devnetWallet`. Returns a stop function.
+ * dapp asks), and the Solana and Bitcoin devnet wallets through the Wallet Standard when the
+ * config has them. Loaded only when the runtime config has `devnetWallet`. Returns a stop
+ * function.
  */
 export function startDevnetWallet(options: {
   wallet: NonNullable<LatchWebConfig['devnetWallet']>
@@ -43,5 +48,17 @@ export function startDevnetWallet(options: {
     window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
   window.addEventListener('eip6963:requestProvider', announce)
   announce()
+  // The Solana and Bitcoin devnet wallets (Wallet Standard): a name, an icon and their
+  // features now; their signing code (@solana/kit, bitcoinjs-lib) on the first request.
+  const shared = {
+    confirm: dialog.confirmDescribed,
+    origin: window.location.host,
+    storage: window.localStorage,
+  }
+  // (The Wallet Standard has no unregistering: they stay until the page goes.)
+  if (options.wallet.solana)
+    registerWallet(createSolanaDevnetWallet({ config: options.wallet.solana, ...shared }))
+  if (options.wallet.bitcoin)
+    registerWallet(createBitcoinDevnetWallet({ config: options.wallet.bitcoin, ...shared }))
   return () => window.removeEventListener('eip6963:requestProvider', announce)
 }

@@ -36,8 +36,14 @@ const origin = (url: string) => {
  */
 export function contentSecurityPolicy(config: LatchWebConfig): string {
   const hosts = new Set(
-    [config.apiUrl, config.relayUrl, ...Object.values(config.devnetWallet?.rpcUrls ?? {})]
-      .map(origin)
+    [
+      config.apiUrl,
+      config.relayUrl,
+      ...Object.values(config.devnetWallet?.rpcUrls ?? {}),
+      config.devnetWallet?.solana?.rpcUrl,
+      config.devnetWallet?.bitcoin?.esploraUrl,
+    ]
+      .map((url) => url && origin(url))
       .filter((value): value is string => Boolean(value) && value !== 'null'),
   )
   return [

@@ -73,7 +73,32 @@ export function loadWebConfig(parameters: LoadWebConfigParameters): LatchWebConf
     networks = config.LATCH_NETWORKS.filter(isEip155Network).map(toPageNetwork)
   } else if (manifest) {
     networks = manifest.chains.map(toPageNetwork)
+    const [solanaKey] = manifest.solana?.accounts ?? []
+    const [bitcoinKey] = manifest.bitcoin?.accounts ?? []
     devnetWallet = {
+      // The Wallet Standard devnet wallets (issue 16): each chain's node and its first test key.
+      ...(manifest.solana && solanaKey
+        ? {
+            solana: {
+              caipNetworkId: manifest.solana.caipNetworkId as `solana:${string}`,
+              rpcUrl: manifest.solana.rpcUrl,
+              address: solanaKey.address,
+              secretKey: solanaKey.secretKey,
+            },
+          }
+        : {}),
+      ...(manifest.bitcoin && bitcoinKey
+        ? {
+            bitcoin: {
+              caipNetworkId: manifest.bitcoin.caipNetworkId as `bip122:${string}`,
+              network: manifest.bitcoin.network,
+              esploraUrl: manifest.bitcoin.esploraUrl,
+              paymentAddress: bitcoinKey.paymentAddress,
+              ordinalsAddress: bitcoinKey.ordinalsAddress,
+              wif: bitcoinKey.wif,
+            },
+          }
+        : {}),
       address: manifest.demoWallet.address as `0x${string}`,
       privateKey: manifest.demoWallet.privateKey as `0x${string}`,
       chainIds: manifest.chains.map((chain) => chain.id),

@@ -62,6 +62,10 @@ export type LatchWebConfig = {
          * there) and the tokens `wallet_getAssets` lists (EIP-7811).
          */
         chains?: Record<string, DevnetWalletChain>
+        /** The devnet's Solana chain and a funded test key: the Wallet Standard devnet wallet. */
+        solana?: DevnetWalletSolana | undefined
+        /** The devnet's Bitcoin regtest chain and a funded test key (payment + ordinals). */
+        bitcoin?: DevnetWalletBitcoin | undefined
       }
     | undefined
   /** Locale of the views ('en', 'es', 'ar', or a tag like 'es-MX'); default the browser's. */
@@ -319,7 +323,11 @@ export function parseLatchWebConfig(value: unknown): LatchWebConfig {
         issues.push(
           'devnetWallet.chains: expected chain ids mapped to { simple7702Account?, tokens? }.',
         )
+      const solana = readDevnetWalletSolana(wallet.solana, issues)
+      const bitcoin = readDevnetWalletBitcoin(wallet.bitcoin, issues)
       devnetWallet = {
+        ...(solana ? { solana } : {}),
+        ...(bitcoin ? { bitcoin } : {}),
         address: readString(wallet, 'address', 'devnetWallet.', issues, address) as Hex,
         privateKey: readString(wallet, 'privateKey', 'devnetWallet.', issues, hex32) as Hex,
         chainIds: chainIds as number[],
@@ -398,4 +406,67 @@ function isDevnetWalletChains(value: unknown): value is Record<string, DevnetWal
               typeof token.decimals === 'number',
           ))),
   )
+}
+
+/** `devnetWallet.solana`: the node (a wallet owns its node) and a generated test key. */
+export type DevnetWalletSolana = {
+  caipNetworkId: `solana:${string}`
+  rpcUrl: string
+  address: string
+  /** Base58 of the 64-byte ed25519 secret key (a generated devnet key). */
+  secretKey: string
+}
+
+/** `devnetWallet.bitcoin`: the regtest Esplora URL and a generated test key. */
+export type DevnetWalletBitcoin = {
+  caipNetworkId: `bip122:${string}`
+  network: 'regtest'
+  esploraUrl: string
+  /** P2WPKH of the key. */
+  paymentAddress: string
+  /** P2TR (key path) of the key. */
+  ordinalsAddress: string
+  /** WIF (regtest). */
+  wif: string
+}
+
+const base58 = { pattern: /^[1-9A-HJ-NP-Za-km-z]+$/, expected: 'base58' }
+
+function readDevnetWalletSolana(value: unknown, issues: Issues): DevnetWalletSolana | undefined {
+  if (value === undefined) return undefined
+  const path = 'devnetWallet.solana.'
+  if (!isObject(value)) {
+    issues.push('devnetWallet.solana: expected an object.')
+    return undefined
+  }
+  return {
+    caipNetworkId: readString(value, 'caipNetworkId', path, issues, {
+      pattern: /^solana:[1-9A-HJ-NP-Za-km-z]{32}$/,
+      expected: '"solana:" and 32 base58 characters',
+    }) as DevnetWalletSolana['caipNetworkId'],
+    rpcUrl: readString(value, 'rpcUrl', path, issues, httpUrl),
+    address: readString(value, 'address', path, issues, base58),
+    secretKey: readString(value, 'secretKey', path, issues, base58),
+  }
+}
+
+function readDevnetWalletBitcoin(value: unknown, issues: Issues): DevnetWalletBitcoin | undefined {
+  if (value === undefined) return undefined
+  const path = 'devnetWallet.bitcoin.'
+  if (!isObject(value)) {
+    issues.push('devnetWallet.bitcoin: expected an object.')
+    return undefined
+  }
+  if (value.network !== 'regtest') issues.push(`${path}network: expected "regtest".`)
+  return {
+    caipNetworkId: readString(value, 'caipNetworkId', path, issues, {
+      pattern: /^bip122:[0-9a-f]{32}$/,
+      expected: '"bip122:" and 32 hex digits',
+    }) as DevnetWalletBitcoin['caipNetworkId'],
+    network: 'regtest',
+    esploraUrl: readString(value, 'esploraUrl', path, issues, httpUrl),
+    paymentAddress: readString(value, 'paymentAddress', path, issues),
+    ordinalsAddress: readString(value, 'ordinalsAddress', path, issues),
+    wif: readString(value, 'wif', path, issues, base58),
+  }
 }
