@@ -135,6 +135,15 @@ function isUnreachable(error: unknown): boolean {
   while (cause instanceof Error) {
     if (cause instanceof HttpRequestError || cause instanceof TimeoutError) return true
     if (/Failed to fetch user operation receipt/.test(cause.message)) return true
+    // The API's /v1/bundler and /v1/paymaster answer -32603 'Internal error: the bundler
+    // "{name}" (the paymaster service) for eip155:N did not answer ...' when they cannot reach
+    // it (down, slow, garbled).
+    if (
+      /the (bundler "[^"]*"|paymaster service) for \S+ (did not answer|answered with)/.test(
+        cause.message,
+      )
+    )
+      return true
     cause = cause.cause
   }
   return false
