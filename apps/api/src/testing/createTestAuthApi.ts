@@ -4,6 +4,7 @@ import { createDatabase } from '../db/createDatabase.ts'
 import { createTestLogger } from '../indexer/testing/createTestLogger.ts'
 import { networkFromInput } from '../network.ts'
 import type { Mail } from '../services/embeddedWallet/mailer.ts'
+import { createGuardedFetch } from '../services/fetch/createGuardedFetch.ts'
 import { createMemoryCacheStore } from '../stores/createMemoryCacheStore.ts'
 import { createMemoryProjectStore } from '../stores/createMemoryProjectStore.ts'
 import { createMemoryWalletRegistryStore } from '../stores/createMemoryWalletRegistryStore.ts'
@@ -18,7 +19,16 @@ export const testApiUrl = 'http://api.test'
  * database) answered in-process: `fetchFn` sends what the frame fetches to `app.request` with
  * the auth site's Origin, as a browser would. Mails are kept so a test reads its code.
  */
-export async function createTestAuthApi({ rpcUrl }: { rpcUrl: string }) {
+export async function createTestAuthApi({
+  rpcUrl,
+  accountAbstraction,
+}: {
+  rpcUrl: string
+  /** ERC-4337 on the test network: its bundler and paymaster service (on 127.0.0.1). */
+  accountAbstraction?:
+    | { entryPoint: string; simpleAccountFactory: string; bundlerUrl: string; paymasterUrl: string }
+    | undefined
+}) {
   const database = await createDatabase({ dataDir: 'memory://', migrate: true })
   const sent: Mail[] = []
   const network = networkFromInput({
@@ -26,6 +36,14 @@ export async function createTestAuthApi({ rpcUrl }: { rpcUrl: string }) {
     name: 'Latch Devnet',
     rpcUrl,
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    ...(accountAbstraction && {
+      accountAbstraction: {
+        entryPoint: accountAbstraction.entryPoint,
+        simpleAccountFactory: accountAbstraction.simpleAccountFactory,
+        bundlers: [{ name: 'alto', url: accountAbstraction.bundlerUrl }],
+        paymasterUrl: accountAbstraction.paymasterUrl,
+      },
+    }),
   })
   let time = Date.now()
   const app = createApp({
@@ -39,6 +57,8 @@ export async function createTestAuthApi({ rpcUrl }: { rpcUrl: string }) {
     logger: createTestLogger().logger,
     db: database.db,
     publicUrl: testApiUrl,
+    // The test bundler and paymaster listen on 127.0.0.1, as the devnet's do.
+    accountAbstraction: { fetch: createGuardedFetch({ allowPrivateHosts: true }) },
     embeddedWallet: {
       authUrl: testAuthOrigin,
       mailer: {

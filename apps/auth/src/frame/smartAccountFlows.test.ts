@@ -1,101 +1,65 @@
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import {
   createTestAuthApi,
   testApiUrl,
   testPageOrigin,
   testProjectId,
 } from '@latch/api/testing/createTestAuthApi.ts'
-import { type StartTestAnvilReturnType, startTestAnvil } from '@latch/test'
+import { findFreePort, type StartTestDevnetReturnType, startTestDevnet } from '@latch/test'
 import { createPublicClient, encodeFunctionData, type Hex, http } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPaymasterService } from '../../../devnet/src/aa/createPaymasterService.ts'
-import { deployAccountAbstraction } from '../../../devnet/src/aa/deployAccountAbstraction.ts'
-import { type StartAltoReturnType, startAlto } from '../../../devnet/src/aa/startAlto.ts'
-import { createDevnetClients } from '../../../devnet/src/createDevnetClients.ts'
-import { createTransactionQueue } from '../../../devnet/src/createTransactionQueue.ts'
-import { findFreePort } from '../../../devnet/src/findFreePort.ts'
 import { createFrame } from './createFrame.ts'
 import { createMemoryFrameStores } from './createMemoryFrameStores.ts'
 import type { NetworkInfo } from './frameContext.ts'
 import { createFakeFrameUi } from './testing/createFakeFrameUi.ts'
 import { createFakeFrameWindow } from './testing/createFakeFrameWindow.ts'
 
-// Anvil's well-known test keys: 0 deploys, 4 signs sponsorships, 8 runs alto.
-const deployerKey = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
-const paymasterSignerKey = '0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a'
-const bundlerKey = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6'
+type AuthApi = Awaited<ReturnType<typeof createTestAuthApi>>
 
-let anvil: StartTestAnvilReturnType
-let api: Awaited<ReturnType<typeof createTestAuthApi>>
-let alto: StartAltoReturnType | undefined
-let contracts: Awaited<ReturnType<typeof deployAccountAbstraction>>
+let devnet: StartTestDevnetReturnType
+let anvil: { rpcUrl: string }
+let contracts: { entryPoint: Hex; simpleAccountFactory: Hex; paymaster: Hex }
+/** The real API with the devnet chain's alto and paymaster service (its /v1/bundler, /v1/paymaster). */
+let api: AuthApi
+/** The same API whose bundler is a port nobody listens on: the bundler is down. */
+let apiWithoutBundler: AuthApi
 let bundlerUp = true
-let paymaster: ReturnType<typeof createPaymasterService>
 
 beforeAll(async () => {
-  anvil = await startTestAnvil()
-  api = await createTestAuthApi({ rpcUrl: anvil.rpcUrl })
-  const clients = createDevnetClients({
-    chainId: 31337,
-    name: 'Latch Devnet',
-    rpcUrl: anvil.rpcUrl,
-    account: privateKeyToAccount(deployerKey),
-  })
-  contracts = await deployAccountAbstraction({
-    clients,
-    transactions: createTransactionQueue(clients),
-    paymasterSigner: privateKeyToAccount(paymasterSignerKey).address,
-  })
-  paymaster = createPaymasterService({
-    chains: [
-      {
-        chainId: 31337,
-        rpcUrl: anvil.rpcUrl,
-        entryPoint: contracts.entryPoint,
-        paymaster: contracts.paymaster,
-      },
-    ],
-    signerPrivateKey: paymasterSignerKey,
-  })
-  alto = await startAlto({
-    chainId: 31337,
-    rpcUrl: anvil.rpcUrl,
-    port: await findFreePort(),
-    entryPoint: contracts.entryPoint,
-    executorPrivateKey: bundlerKey,
-    logPath: path.join(tmpdir(), `latch-frame-alto-${process.pid}.log`),
-    timeoutMs: 90_000,
+  // The devnet as `npm start` runs it: EntryPoint, SimpleAccountFactory, the verifying
+  // paymaster and its ERC-7677 service, an alto bundler per chain.
+  devnet = await startTestDevnet({ bundlers: true })
+  const chain = devnet.manifest.chains[0]
+  const accountAbstraction = chain?.accountAbstraction
+  if (!chain || chain.id !== 31337 || !accountAbstraction)
+    throw new Error('The test devnet has no ERC-4337 on its first chain (31337).')
+  anvil = { rpcUrl: chain.rpcUrl }
+  contracts = {
+    entryPoint: accountAbstraction.entryPoint as Hex,
+    simpleAccountFactory: accountAbstraction.simpleAccountFactory as Hex,
+    paymaster: accountAbstraction.paymaster as Hex,
+  }
+  api = await createTestAuthApi({ rpcUrl: chain.rpcUrl, accountAbstraction })
+  apiWithoutBundler = await createTestAuthApi({
+    rpcUrl: chain.rpcUrl,
+    accountAbstraction: {
+      ...accountAbstraction,
+      bundlerUrl: `http://127.0.0.1:${await findFreePort()}`,
+    },
   })
 }, 240_000)
 afterAll(async () => {
-  await alto?.stop()
+  await apiWithoutBundler?.stop()
   await api?.stop()
-  await anvil?.stop()
+  await devnet?.stop()
 })
 
 /**
- * The API's /v1/bundler and /v1/paymaster as the frame reaches them: forwarded to alto and the
- * devnet's paymaster service (the API's own routes are tested in apps/api); the rest to the
- * real API. `bundlerUp = false` makes the bundler unreachable.
+ * What the frame fetches goes to the real API in process; with `bundlerUp = false` its
+ * `/v1/bundler` calls go to the API whose bundler does not answer.
  */
 const fetchFn: typeof fetch = async (input, init) => {
   const url = new URL(input instanceof Request ? input.url : String(input))
-  if (url.pathname === '/v1/bundler') {
-    if (!bundlerUp || !alto) throw new TypeError('fetch failed')
-    return fetch(alto.url, {
-      method: 'POST',
-      body: init?.body,
-      headers: { 'content-type': 'application/json' },
-    })
-  }
-  if (url.pathname === '/v1/paymaster')
-    return paymaster.request('/31337', {
-      method: 'POST',
-      body: init?.body as string,
-      headers: { 'content-type': 'application/json' },
-    })
+  if (url.pathname === '/v1/bundler' && !bundlerUp) return apiWithoutBundler.fetchFn(input, init)
   return api.fetchFn(input, init)
 }
 
