@@ -1,5 +1,11 @@
+import type { CaipNetworkId } from './caip/toCaipNetworkId.ts'
 import { announced } from './connectors/announced.ts'
-import type { Connector, ConnectorSignInResult } from './connectors/types.ts'
+import type {
+  Connector,
+  ConnectorSignInResult,
+  NamespaceAccount,
+  NamespaceConnector,
+} from './connectors/types.ts'
 import {
   type Eip6963ProviderDetail,
   watchAnnouncedProviders,
@@ -31,7 +37,11 @@ import type {
 } from './types.ts'
 import { createStore } from './utils/createStore.ts'
 import { defaultScheduler } from './utils/defaultScheduler.ts'
-import type { LatchNetwork } from './webConfig/parseLatchWebConfig.ts'
+import type {
+  LatchCaipNetwork,
+  LatchNamespace,
+  LatchNetwork,
+} from './webConfig/parseLatchWebConfig.ts'
 
 /** Connection status (spec section 4); only actions change it. */
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'reconnecting' | 'connected'
@@ -52,6 +62,24 @@ export type SocialSignInState = {
   readonly attempt: object
 }
 
+/** One namespace's connection (an EVM, a Solana and a Bitcoin wallet may be connected at once). */
+export type NamespaceConnection = {
+  readonly connectorId: string
+  /** The active address (EIP-55 for eip155; Bitcoin: the payment address). */
+  readonly address: string
+  readonly addresses: readonly string[]
+  readonly caipNetworkId: CaipNetworkId
+  /** eip155 only: the wallet's chain id. */
+  readonly chainId?: number | undefined
+  /** Solana and Bitcoin: each address with its public key and (Bitcoin) purpose. */
+  readonly accounts?: readonly NamespaceAccount[] | undefined
+}
+
+/**
+ * The state. `status`, `connectorId`, `address`, `addresses`, `chainId` and `caipNetworkId`
+ * describe the ACTIVE namespace (`activeNamespace`: the one connected, being connected, or
+ * switched to last); `namespaces` holds every connected namespace's connection.
+ */
 export type LatchState = {
   status: ConnectionStatus
   /** The connected connector, or the one being connected. */
@@ -59,7 +87,16 @@ export type LatchState = {
   /** The active address (EIP-55 for eip155), when connected. */
   address: string | undefined
   addresses: readonly string[]
+  /** eip155 only: undefined while a Solana or Bitcoin connection is active. */
   chainId: number | undefined
+  /** The active network (CAIP-2), when connected. */
+  caipNetworkId: CaipNetworkId | undefined
+  /** The namespace the top-level fields describe. */
+  activeNamespace: LatchNamespace | undefined
+  /** Every connected namespace. */
+  namespaces: Readonly<Partial<Record<LatchNamespace, NamespaceConnection>>>
+  /** Solana and Bitcoin wallets of the Wallet Standard, once discovery started. */
+  namespaceConnectors: readonly NamespaceConnector[]
   /** WalletConnect pairing URI while connecting through WalletConnect (the QR code). */
   pairingUri: string | undefined
   /** Why the last connection attempt failed; cleared by the next one. */
@@ -73,8 +110,8 @@ export type LatchState = {
 }
 
 export type CreateLatchConfigParameters = {
-  /** At least one; the first is the default network. */
-  networks: readonly LatchNetwork[]
+  /** At least one, of any namespace; the first is the default network. */
+  networks: readonly LatchCaipNetwork[]
   apiUrl: string
   projectId: string
   /** Connectors that always exist, such as `walletConnect(...)`. */
@@ -104,7 +141,10 @@ export type CreateLatchConfigParameters = {
 }
 
 export type LatchConfig = {
+  /** The EVM networks, in order. */
   readonly networks: readonly LatchNetwork[]
+  /** Every network (eip155, solana, bip122), in order; the first is the default. */
+  readonly caipNetworks: readonly LatchCaipNetwork[]
   readonly apiUrl: string
   readonly projectId: string
   /** Latch's persisted data, already migrated to the current version. */
@@ -130,8 +170,11 @@ export type LatchConfig = {
     /** Starts a connection attempt; an older attempt that settles later is ignored. */
     beginAttempt(): number
     isCurrentAttempt(attempt: number): boolean
-    /** Replaces the listeners on the connected connector's events. */
-    setConnectorWatch(unsubscribe: Unsubscribe | undefined): void
+    /** Replaces the listeners on a namespace's connected connector (default eip155). */
+    setConnectorWatch(unsubscribe: Unsubscribe | undefined, namespace?: LatchNamespace): void
+    /** Keeps the Wallet Standard discovery's stop function (stopped by `destroy`). */
+    setWalletStandardWatch(unsubscribe: Unsubscribe | undefined): void
+    isWatchingWalletStandard(): boolean
     /**
      * The sign-in a wallet gave while connecting (WalletConnect one-click auth), kept until the
      * sign-in flow sends it to the API; undefined clears it.
@@ -149,9 +192,13 @@ export const disconnectedState = {
   address: undefined,
   addresses: [],
   chainId: undefined,
+  caipNetworkId: undefined,
   pairingUri: undefined,
   error: undefined,
-} as const satisfies Omit<LatchState, 'connectors' | 'recentWallets'>
+} as const satisfies Omit<
+  LatchState,
+  'connectors' | 'recentWallets' | 'activeNamespace' | 'namespaces' | 'namespaceConnectors'
+>
 
 /**
  * Creates the client's state instance: connection status, account, chain, the list of
@@ -163,8 +210,14 @@ export function createLatchConfig(parameters: CreateLatchConfigParameters): Latc
   const staticConnectors = parameters.connectors ?? []
   const storage = createLatchStorage(parameters.storage)
   storage.migrate()
+  const networks = parameters.networks.filter(
+    (network): network is LatchNetwork => (network.namespace ?? 'eip155') === 'eip155',
+  )
   const store = createStore<LatchState>({
     ...disconnectedState,
+    activeNamespace: undefined,
+    namespaces: {},
+    namespaceConnectors: [],
     connectors: staticConnectors,
     recentWallets: storage.getRecentWallets(),
   })
@@ -174,7 +227,8 @@ export function createLatchConfig(parameters: CreateLatchConfigParameters): Latc
   >()
   let attempt = 0
   let connectSignIn: (ConnectorSignInResult & { address: string }) | undefined
-  let connectorWatch: Unsubscribe | undefined
+  const connectorWatches = new Map<LatchNamespace, Unsubscribe>()
+  let walletStandardWatch: Unsubscribe | undefined
 
   function onAnnounced(details: readonly Eip6963ProviderDetail[]) {
     for (const detail of details) {
@@ -198,7 +252,8 @@ export function createLatchConfig(parameters: CreateLatchConfigParameters): Latc
     : undefined
 
   return {
-    networks: parameters.networks,
+    networks,
+    caipNetworks: parameters.networks,
     apiUrl: parameters.apiUrl.replace(/\/+$/, ''),
     projectId: parameters.projectId,
     storage,
@@ -211,7 +266,7 @@ export function createLatchConfig(parameters: CreateLatchConfigParameters): Latc
       // Loaded only when a transaction is pending, so viem stays out of the first chunk.
       checkReceipt: (transaction, options) =>
         import('./transactions/checkEip155Receipt.ts').then((module) =>
-          module.checkEip155Receipt(parameters.networks, transaction, options),
+          module.checkEip155Receipt(networks, transaction, options),
         ),
     }),
     logs: createLogBuffer({ level: parameters.logLevel, maxBytes: parameters.logBufferBytes }),
@@ -221,8 +276,10 @@ export function createLatchConfig(parameters: CreateLatchConfigParameters): Latc
     subscribe: store.subscribe,
     destroy() {
       stopDiscovery?.()
-      connectorWatch?.()
-      connectorWatch = undefined
+      walletStandardWatch?.()
+      walletStandardWatch = undefined
+      for (const stop of connectorWatches.values()) stop()
+      connectorWatches.clear()
     },
     _internal: {
       setState: store.setState,
@@ -231,10 +288,16 @@ export function createLatchConfig(parameters: CreateLatchConfigParameters): Latc
         return attempt
       },
       isCurrentAttempt: (value) => value === attempt,
-      setConnectorWatch(unsubscribe) {
-        connectorWatch?.()
-        connectorWatch = unsubscribe
+      setConnectorWatch(unsubscribe, namespace = 'eip155') {
+        connectorWatches.get(namespace)?.()
+        if (unsubscribe) connectorWatches.set(namespace, unsubscribe)
+        else connectorWatches.delete(namespace)
       },
+      setWalletStandardWatch(unsubscribe) {
+        walletStandardWatch?.()
+        walletStandardWatch = unsubscribe
+      },
+      isWatchingWalletStandard: () => walletStandardWatch !== undefined,
       setConnectSignIn(signIn) {
         connectSignIn = signIn
       },

@@ -45,7 +45,11 @@ export {
   type ConnectSocialReturnType,
   connectSocial,
 } from './actions/connectSocial.ts'
-export { type DisconnectErrorType, disconnect } from './actions/disconnect.ts'
+export {
+  type DisconnectErrorType,
+  type DisconnectParameters,
+  disconnect,
+} from './actions/disconnect.ts'
 export {
   type EstimateTransferErrorType,
   type EstimateTransferParameters,
@@ -239,6 +243,12 @@ export {
   type SignInReturnType,
   signIn,
 } from './actions/signIn.ts'
+export {
+  type SignMessageErrorType,
+  type SignMessageParameters,
+  type SignMessageReturnType,
+  signMessage,
+} from './actions/signMessage.ts'
 export { signOutEmbedded } from './actions/signOutEmbedded.ts'
 export {
   type SwitchChainErrorType,
@@ -246,6 +256,12 @@ export {
   type SwitchChainReturnType,
   switchChain,
 } from './actions/switchChain.ts'
+export {
+  findCaipNetwork,
+  type SwitchNetworkParameters,
+  type SwitchNetworkReturnType,
+  switchNetwork,
+} from './actions/switchNetwork.ts'
 export {
   updateEmbeddedEmail,
   verifyEmbeddedEmailPrimaryOtp,
@@ -259,6 +275,7 @@ export {
   type WaitForCallsStatusReturnType,
   waitForCallsStatus,
 } from './actions/waitForCallsStatus.ts'
+export { watchWalletStandard } from './actions/watchWalletStandard.ts'
 // Analytics (spec section 7): off unless the API says enabled; load it lazily
 export {
   type Analytics,
@@ -309,10 +326,16 @@ export type {
   SocialOAuthProvider,
 } from './connectors/embeddedWalletTypes.ts'
 export type {
+  AnyConnector,
   Connector,
   ConnectorConnectParameters,
   ConnectorConnectResult,
   ConnectorType,
+  MultiChainConnector,
+  NamespaceAccount,
+  NamespaceConnector,
+  NamespaceConnectResult,
+  NamespaceSignature,
   WalletConnectSession,
 } from './connectors/types.ts'
 export {
@@ -323,6 +346,7 @@ export {
   walletConnect,
   walletConnectMethods,
 } from './connectors/walletConnect.ts'
+export type * from './connectors/walletStandard/bitcoinFeatures.ts'
 export {
   type ConnectionStatus,
   type CreateLatchConfigParameters,
@@ -330,6 +354,7 @@ export {
   disconnectedState,
   type LatchConfig,
   type LatchState,
+  type NamespaceConnection,
   type SocialSignInState,
 } from './createLatchConfig.ts'
 // Wallet side of EIP-5792 / EIP-7811, for the Devnet Wallet and the test kit's wallet
@@ -363,6 +388,7 @@ export { AuthConnectorNotFoundError } from './errors/authConnector.ts'
 export { BalanceUnavailableError } from './errors/balance.ts'
 export { BaseError, type BaseErrorParameters, type ErrorCode } from './errors/base.ts'
 export {
+  ChainAdapterNotFoundError,
   InvalidCaipAccountError,
   InvalidCaipNetworkIdError,
   NamespaceNotConfiguredError,
@@ -418,6 +444,11 @@ export {
   type GetErrorCatalogueEntryReturnType,
   getErrorCatalogueEntry,
 } from './errors/getErrorCatalogueEntry.ts'
+export {
+  SignedMessageMismatchError,
+  WalletFeatureMissingError,
+  WalletNetworkUnsupportedError,
+} from './errors/namespaceWallet.ts'
 export { ChainNotSupportedError, NetworkNotFoundError } from './errors/network.ts'
 export { ProjectOriginsUnavailableError, UnverifiedDomainError } from './errors/projectOrigins.ts'
 export {
@@ -494,6 +525,11 @@ export {
   getNameAvailability,
   type NameAvailability,
 } from './names/getNameAvailability.ts'
+// Selectors
+export {
+  groupMultiChainConnectors,
+  type ListedConnector,
+} from './namespaces/groupMultiChainConnectors.ts'
 // On-ramp: the Buy form as a framework-free flow (spec section 7)
 export {
   type BuyFlow,
@@ -594,7 +630,6 @@ export {
   type TransactionStackAction,
 } from './router/createModalRouter.ts'
 export { type ModalView, modalViews } from './router/modalViews.ts'
-// Selectors
 export { getIsUnsupportedChain } from './selectors/getIsUnsupportedChain.ts'
 // Send: the form as a framework-free flow (spec sections 4 and 5)
 export {
@@ -723,7 +758,12 @@ export { formatAmount } from './utils/formatAmount.ts'
 export { isOriginAllowed } from './utils/isOriginAllowed.ts'
 export { parseChainId } from './utils/parseChainId.ts'
 export {
+  type LatchBitcoinNetwork,
+  type LatchCaipNetwork,
+  type LatchNamespace,
   type LatchNetwork,
+  type LatchSolanaNetwork,
   type LatchWebConfig,
+  namespaceOf,
   parseLatchWebConfig,
 } from './webConfig/parseLatchWebConfig.ts'

@@ -1,10 +1,12 @@
 import { disconnectedState, type LatchConfig } from '../createLatchConfig.ts'
+import { showConnectedNamespace } from '../namespaces/setNamespaceConnection.ts'
 import { cancelSocialSignIn } from './cancelSocialSignIn.ts'
 
 /**
  * Abandons a pending connection attempt (the person closed the modal or went back): status
- * returns to `disconnected` without an error, and a late answer from the wallet is ignored.
- * A social or Farcaster sign-in in progress is given up too (its popup closes).
+ * returns to `disconnected` without an error (or to the wallet of another namespace still
+ * connected), and a late answer from the wallet is ignored. A social or Farcaster sign-in in
+ * progress is given up too (its popup closes).
  */
 export function cancelConnect(config: LatchConfig): void {
   cancelSocialSignIn(config)
@@ -16,4 +18,5 @@ export function cancelConnect(config: LatchConfig): void {
   }
   config._internal.beginAttempt()
   config._internal.setState((state) => ({ ...state, ...disconnectedState }))
+  if (Object.keys(config.getState().namespaces).length > 0) showConnectedNamespace(config)
 }

@@ -10,10 +10,12 @@ import { getCaipNetwork } from './getCaipNetwork.ts'
  * "Network Not Found") rather than silently connecting elsewhere.
  */
 export function checkStoredNetwork(
-  config: Pick<LatchConfig, 'networks' | 'storage'>,
+  config: Pick<LatchConfig, 'networks' | 'storage'> & Partial<Pick<LatchConfig, 'caipNetworks'>>,
 ): NetworkNotFoundError | undefined {
   const stored = config.storage.getActiveCaipNetworkId()
   if (!stored) return undefined
+  // A Solana or Bitcoin network the app still has.
+  if (config.caipNetworks?.some((network) => network.caipNetworkId === stored)) return undefined
   try {
     getCaipNetwork(config, stored)
     return undefined

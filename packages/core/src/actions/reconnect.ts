@@ -3,7 +3,6 @@ import { disconnectedState, type LatchConfig } from '../createLatchConfig.ts'
 import { getErrorAlertId } from '../errors/errorAlerts.ts'
 import type { Unsubscribe } from '../types.ts'
 import { checkStoredNetwork } from './checkStoredNetwork.ts'
-import { setConnected } from './watchConnector.ts'
 
 /**
  * Restores the last connection after a reload, without prompting: waits for the remembered
@@ -13,14 +12,24 @@ import { setConnected } from './watchConnector.ts'
  */
 export function reconnect(config: LatchConfig): Unsubscribe {
   const ids = config.storage.getConnectedConnectorIds()
-  // One connection at a time for now: the EVM one first.
-  const connectorId = ids.eip155 ?? Object.values(ids)[0]
+  // Solana and Bitcoin wallets come back through the Wallet Standard, beside the EVM one
+  // (loaded only when one was connected).
+  let cancelled = false
+  let stopNamespaces: Unsubscribe = () => {}
+  if (ids.solana || ids.bip122)
+    void import('../namespaces/reconnectNamespaces.ts').then((module) => {
+      if (!cancelled) stopNamespaces = module.reconnectNamespaces(config)
+    })
+  const connectorId = ids.eip155
   if (!connectorId) {
     // Nothing to restore: the next connection starts on the last used network, if the app
     // still has it. (A restored wallet brings its own chain.)
     const networkError = checkStoredNetwork(config)
     if (networkError) config._internal.setState((state) => ({ ...state, error: networkError }))
-    return () => {}
+    return () => {
+      cancelled = true
+      stopNamespaces()
+    }
   }
   let stopped = false
   let unsubscribe: Unsubscribe = () => {}
@@ -34,30 +43,35 @@ export function reconnect(config: LatchConfig): Unsubscribe {
       ...disconnectedState,
       status: 'reconnecting',
       connectorId: connector.id,
+      activeNamespace: 'eip155',
     }))
     const current = () => config._internal.isCurrentAttempt(attempt)
     try {
       if (!(await connector.isAuthorized())) throw new Error('not authorized')
       const result = await connector.connect({ isReconnecting: true })
+      // Loaded here: a page without a wallet to restore never needs the connection code.
+      const { setConnected } = await import('./watchConnector.ts')
       if (current()) setConnected(config, connector, result)
     } catch (error) {
       config.logs?.warn('Reconnecting the wallet failed.', { connectorId: connector.id, error })
       if (!current()) return
       config.storage.removeConnectedConnectorId(connector.chainNamespace)
       // An alert-worthy failure (the embedded wallet's session expired, its frame did not
-      // load) stays in the state for the page to show.
-      config._internal.setState((state) => ({
-        ...state,
-        ...disconnectedState,
-        error: getErrorAlertId(error) ? (error as Error) : undefined,
-      }))
+      // load) stays in the state for the page to show; a Solana or Bitcoin wallet restored
+      // meanwhile shows again.
+      const alert = getErrorAlertId(error) ? (error as Error) : undefined
+      config._internal.setState((state) => ({ ...state, ...disconnectedState, error: alert }))
+      if (Object.keys(config.getState().namespaces).length > 0) {
+        const { showConnectedNamespace } = await import('../namespaces/setNamespaceConnection.ts')
+        if (current()) showConnectedNamespace(config, alert)
+      }
     }
   }
 
   const check = () => {
     if (stopped) return
     const state = config.getState()
-    if (state.status !== 'disconnected') {
+    if (state.status === 'connecting' || state.namespaces.eip155) {
       stopped = true
       unsubscribe()
       return
@@ -69,6 +83,8 @@ export function reconnect(config: LatchConfig): Unsubscribe {
   check()
   return () => {
     stopped = true
+    cancelled = true
     unsubscribe()
+    stopNamespaces()
   }
 }

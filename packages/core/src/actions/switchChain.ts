@@ -1,3 +1,4 @@
+import type { CaipNetworkId } from '../caip/toCaipNetworkId.ts'
 import type { LatchConfig } from '../createLatchConfig.ts'
 import { SwitchChainError } from '../errors/chain.ts'
 import { ChainNotConfiguredError } from '../errors/connector.ts'
@@ -8,6 +9,7 @@ import {
   UnauthorizedProviderError,
   UserRejectedRequestError,
 } from '../errors/provider.ts'
+import { setNamespaceConnection } from '../namespaces/setNamespaceConnection.ts'
 import type { Eip1193Provider } from '../types.ts'
 import type { LatchNetwork } from '../webConfig/parseLatchWebConfig.ts'
 import { rememberChain } from './watchConnector.ts'
@@ -54,8 +56,9 @@ async function requestSwitch(provider: Eip1193Provider, chainId: number): Promis
  * wallet does not know the chain (4902), `wallet_addEthereumChain` with the network's name,
  * currency and RPC, then the switch again. A refusal in the wallet is a
  * `UserRejectedRequestError`; 4100, 4900 and 4901 their own errors; any other failure a
- * `SwitchChainError` (4902). Without a connected
- * wallet it only records the network, used by the next connection.
+ * `SwitchChainError` (4902). Without a connected EVM
+ * wallet it only records the network, used by the next connection. The EVM connection becomes
+ * the active one (a Solana or Bitcoin wallet connected beside it stays connected).
  */
 export async function switchChain(
   config: LatchConfig,
@@ -66,12 +69,16 @@ export async function switchChain(
   if (!network) throw new ChainNotConfiguredError(chainId)
 
   const state = config.getState()
-  const connector = state.connectors.find((c) => c.id === state.connectorId)
-  if (state.status !== 'connected' || !connector) {
+  const connection = state.namespaces.eip155
+  const connector = state.connectors.find((c) => c.id === connection?.connectorId)
+  if (!connection || !connector) {
     rememberChain(config, chainId)
     return network
   }
-  if (state.chainId === chainId) {
+  if (connection.chainId === chainId) {
+    // Another namespace was active: the EVM connection is again.
+    if (state.activeNamespace !== 'eip155')
+      setNamespaceConnection(config, 'eip155', connection, { activate: true })
     rememberChain(config, chainId)
     return network
   }
@@ -111,9 +118,14 @@ export async function switchChain(
   }
 
   // The wallet's chainChanged event says the same; a wallet that omits it is covered too.
-  const current = config.getState()
-  if (current.status === 'connected' && current.connectorId === connector.id)
-    config._internal.setState((s) => ({ ...s, chainId }))
+  const current = config.getState().namespaces.eip155
+  if (current?.connectorId === connector.id)
+    setNamespaceConnection(
+      config,
+      'eip155',
+      { ...current, chainId, caipNetworkId: network.caipNetworkId as CaipNetworkId },
+      { activate: true },
+    )
   rememberChain(config, chainId)
   return network
 }

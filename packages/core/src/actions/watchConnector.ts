@@ -1,7 +1,8 @@
 import { toCaipNetworkId } from '../caip/toCaipNetworkId.ts'
 import type { Connector, ConnectorConnectResult } from '../connectors/types.ts'
-import { disconnectedState, type LatchConfig } from '../createLatchConfig.ts'
+import type { LatchConfig } from '../createLatchConfig.ts'
 import { getErrorAlertId } from '../errors/errorAlerts.ts'
+import { setNamespaceConnection } from '../namespaces/setNamespaceConnection.ts'
 
 /** Remembers `chainId` as the last used chain when the app configured it. */
 export function rememberChain(config: LatchConfig, chainId: number): void {
@@ -10,55 +11,55 @@ export function rememberChain(config: LatchConfig, chainId: number): void {
 }
 
 /**
- * Marks `connector` connected with `result`, remembers it (and its chain) for the next
- * reload, and follows its events: account and chain changes update the state; an empty
- * account list or a wallet-side disconnect (a WalletConnect session deleted or expired) ends
- * the connection and forgets the connector.
+ * Marks `connector` connected with `result` (the eip155 namespace, made active), remembers it
+ * (and its chain) for the next reload, and follows its events: account and chain changes
+ * update the state; an empty account list or a wallet-side disconnect (a WalletConnect
+ * session deleted or expired) ends the connection and forgets the connector. Another
+ * namespace's connection stays.
  */
 export function setConnected(
   config: LatchConfig,
   connector: Connector,
   result: ConnectorConnectResult,
 ): void {
-  config._internal.setState((state) => ({
-    ...state,
-    status: 'connected',
+  const namespace = 'eip155'
+  let connection = {
     connectorId: connector.id,
-    address: result.accounts[0],
+    address: result.accounts[0] as string,
     addresses: result.accounts,
     chainId: result.chainId,
-    pairingUri: undefined,
-    error: undefined,
-  }))
+    caipNetworkId: toCaipNetworkId({ reference: result.chainId }),
+  }
+  setNamespaceConnection(config, namespace, connection, { activate: true })
   config.storage.setConnectedConnectorId(connector.chainNamespace, connector.id)
   rememberChain(config, result.chainId)
 
   const ended = (error?: Error) => {
-    config._internal.setConnectorWatch(undefined)
+    config._internal.setConnectorWatch(undefined, namespace)
     config.storage.removeConnectedConnectorId(connector.chainNamespace)
     // An alert-worthy end (the embedded wallet's session expired) stays for the page to show.
-    config._internal.setState((state) => ({
-      ...state,
-      ...disconnectedState,
+    setNamespaceConnection(config, namespace, undefined, {
       error: error && getErrorAlertId(error) ? error : undefined,
-    }))
+    })
   }
   const stops = [
     connector.onAccountsChanged((accounts) => {
       if (accounts.length === 0) return ended()
-      config._internal.setState((state) => ({
-        ...state,
-        address: accounts[0],
-        addresses: accounts,
-      }))
+      connection = { ...connection, address: accounts[0] as string, addresses: accounts }
+      setNamespaceConnection(config, namespace, connection)
     }),
     connector.onChainChanged((chainId) => {
-      config._internal.setState((state) => ({ ...state, chainId }))
+      connection = {
+        ...connection,
+        chainId,
+        caipNetworkId: toCaipNetworkId({ reference: chainId }),
+      }
+      setNamespaceConnection(config, namespace, connection)
       rememberChain(config, chainId)
     }),
     connector.onDisconnect((error) => ended(error)),
   ]
   config._internal.setConnectorWatch(() => {
     for (const stop of stops) stop()
-  })
+  }, namespace)
 }

@@ -1,4 +1,5 @@
 import type { ChainNamespace } from '../caip/chainNamespaces.ts'
+import type { CaipNetworkId } from '../caip/toCaipNetworkId.ts'
 import type { Eip1193Provider, Unsubscribe } from '../types.ts'
 import type { EmbeddedWalletApi } from './embeddedWalletTypes.ts'
 
@@ -7,9 +8,11 @@ export type { ChainNamespace } from '../caip/chainNamespaces.ts'
 /**
  * How a wallet is reached (spec section 3, Connector type). ANNOUNCED: an EIP-6963 browser
  * wallet; WALLET_CONNECT: a phone wallet through the WalletConnect relay; AUTH: the embedded
- * wallet in the authentication frame (`embeddedWallet`).
+ * wallet in the authentication frame (`embeddedWallet`); MULTI_CHAIN: one wallet offering
+ * several namespaces (EIP-6963 and the Wallet Standard under one name, e.g. Phantom), listed
+ * once with a connector per namespace (`MultiChainConnector`).
  */
-export type ConnectorType = 'ANNOUNCED' | 'WALLET_CONNECT' | 'AUTH'
+export type ConnectorType = 'ANNOUNCED' | 'WALLET_CONNECT' | 'AUTH' | 'MULTI_CHAIN'
 
 export type ConnectorConnectParameters = {
   /** Preferred chain; a connector may ignore it when the wallet decides. */
@@ -107,4 +110,69 @@ export type ConnectorEvents = {
   chainChanged: number
   disconnect: Error | undefined
   displayUri: string
+}
+
+/** An address a Solana or Bitcoin wallet connected, with what it is for (Bitcoin). */
+export type NamespaceAccount = {
+  readonly address: string
+  /** Hex-encoded public key (empty when the wallet gave none). */
+  readonly publicKey: string
+  /** Bitcoin: 'payment' (BTC) or 'ordinals' (inscriptions); Solana accounts have none. */
+  readonly purpose?: 'payment' | 'ordinals' | undefined
+}
+
+export type NamespaceConnectParameters = {
+  /** The network to connect on; the wallet must list its chain. */
+  caipNetworkId: CaipNetworkId
+  /** Restore an existing authorization without prompting; fails when there is none. */
+  isReconnecting?: boolean | undefined
+}
+
+export type NamespaceConnectResult = {
+  /** Addresses, the active one first (Bitcoin: the payment address first). */
+  readonly accounts: readonly NamespaceAccount[]
+  readonly caipNetworkId: CaipNetworkId
+}
+
+/** A signed message: `signature` base58 (Solana, ed25519) or base64 (Bitcoin, BIP-322). */
+export type NamespaceSignature = { readonly address: string; readonly signature: string }
+
+/**
+ * A Solana or Bitcoin wallet found through the Wallet Standard (one connector per
+ * namespace). The connect action owns the state; this only talks to the wallet.
+ */
+export type NamespaceConnector = {
+  readonly id: string
+  readonly name: string
+  readonly icon: string
+  readonly type: 'ANNOUNCED'
+  readonly chainNamespace: 'solana' | 'bip122'
+  /** The app's networks of this namespace the wallet supports (CAIP-2). */
+  readonly caipNetworkIds: readonly CaipNetworkId[]
+  connect(parameters: NamespaceConnectParameters): Promise<NamespaceConnectResult>
+  disconnect(): Promise<void>
+  /** Whether the wallet already exposes an account to the page (restores without a prompt). */
+  isAuthorized(): Promise<boolean>
+  signMessage(parameters: { address: string; message: string }): Promise<NamespaceSignature>
+  /** The wallet's accounts changed (none: it disconnected the page). */
+  onAccountsChanged(listener: (accounts: readonly NamespaceAccount[]) => void): Unsubscribe
+}
+
+/** Any single-namespace connector. */
+export type AnyConnector = Connector | NamespaceConnector
+
+/** One wallet shown once with a connector per namespace it covers (spec section 3). */
+export type MultiChainConnector = {
+  readonly id: string
+  readonly name: string
+  readonly icon: string
+  readonly type: 'MULTI_CHAIN'
+  readonly rdns?: string | undefined
+  /** The namespaces it covers, in the app's order. */
+  readonly chainNamespaces: readonly ('eip155' | 'solana' | 'bip122')[]
+  readonly connectors: Readonly<{
+    eip155?: Connector | undefined
+    solana?: NamespaceConnector | undefined
+    bip122?: NamespaceConnector | undefined
+  }>
 }

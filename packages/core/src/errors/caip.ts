@@ -38,3 +38,16 @@ export class NamespaceNotConfiguredError extends BaseError {
     this.namespace = namespace
   }
 }
+
+/** A namespace Latch has no code for (cosmos, polkadot...; spec section 8). */
+export class ChainAdapterNotFoundError extends BaseError {
+  override name = 'ChainAdapterNotFoundError' as const
+  override readonly code = 'CHAIN_ADAPTER_NOT_FOUND'
+  readonly namespace: string
+  constructor(namespace: string) {
+    super('Chain adapter not found', {
+      metaMessages: [`Latch connects eip155, solana and bip122 wallets, not "${namespace}".`],
+    })
+    this.namespace = namespace
+  }
+}

@@ -30,6 +30,7 @@ import { revokeSession } from '../actions/revokeSession.ts'
 import { sendTransfer } from '../actions/sendTransfer.ts'
 import { signIn } from '../actions/signIn.ts'
 import { switchChain } from '../actions/switchChain.ts'
+import { switchNetwork } from '../actions/switchNetwork.ts'
 import { announced } from '../connectors/announced.ts'
 import { embeddedWallet } from '../connectors/embeddedWallet.ts'
 import { createLatchConfig } from '../createLatchConfig.ts'
@@ -232,6 +233,11 @@ const failures = {
   ChainNotConfiguredError: async () => {
     const { config } = configWith(wallet)
     return switchChain(config, { chainId: 999 })
+  },
+  // A namespace Latch has no code for, from the network switcher.
+  ChainAdapterNotFoundError: async () => {
+    const { config } = configWith(wallet)
+    return switchNetwork(config, { caipNetworkId: 'cosmos:cosmoshub-4' })
   },
   ConnectorAlreadyConnectedError: async () => {
     const { config, connector } = configWith(wallet)

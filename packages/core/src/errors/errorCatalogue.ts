@@ -133,6 +133,13 @@ export const errorCatalogue = {
     show: 'inline',
     messageKey: errorMessageKeys.ChainNotConfiguredError,
   },
+  ChainAdapterNotFoundError: {
+    code: 'CHAIN_ADAPTER_NOT_FOUND',
+    message: 'Chain adapter not found',
+    spec: 'Chain adapter not found',
+    show: 'inline',
+    messageKey: errorMessageKeys.ChainAdapterNotFoundError,
+  },
   ConnectorAlreadyConnectedError: {
     code: 'CONNECTOR_ALREADY_CONNECTED',
     message: 'Connector already connected.',
@@ -449,11 +456,6 @@ export const notRaisedYet: readonly { spec: string; reason: string }[] = [
   {
     spec: 'On-ramp options and quote fall back to defaults',
     reason: 'no on-ramp yet',
-  },
-  {
-    spec: 'Chain adapter not found',
-    reason:
-      'one adapter (eip155); other namespaces are refused earlier (NamespaceNotConfiguredError, TransferChainUnsupportedError)',
   },
   {
     spec: "'NetworkController client not set', 'ConnectionController client not set'",

@@ -18,6 +18,7 @@ export const errorMessageKeys = {
   InternalRpcError: 'error.rpcInternal',
   ServerRpcError: 'error.rpcServer',
   ChainNotConfiguredError: 'error.chainNotSupported',
+  ChainAdapterNotFoundError: undefined,
   ConnectorAlreadyConnectedError: 'error.connectorAlreadyConnected',
   ConnectorNotConnectedError: 'error.connectorNotConnected',
   DisconnectFailedError: 'error.failedToDisconnect',

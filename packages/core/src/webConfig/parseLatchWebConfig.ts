@@ -13,6 +13,8 @@ import type { Hex } from '../types.ts'
 
 /** An EVM network the app offers (spec section 3, Network, flattened for runtime config). */
 export type LatchNetwork = {
+  /** CAIP-2 namespace; absent means eip155 (every config written before Solana and Bitcoin). */
+  namespace?: 'eip155' | undefined
   id: number
   name: string
   /** CAIP-2 id, "eip155:{id}". */
@@ -21,6 +23,42 @@ export type LatchNetwork = {
   nativeCurrency: { name: string; symbol: string; decimals: number }
   blockExplorerUrl?: string | undefined
 }
+
+/** A Solana network: `reference` is the genesis hash's first 32 base58 characters. */
+export type LatchSolanaNetwork = {
+  namespace: 'solana'
+  reference: string
+  name: string
+  /** "solana:{reference}". */
+  caipNetworkId: `solana:${string}`
+  /** The API's JSON-RPC endpoint for it (never a node URL). */
+  rpcUrl: string
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+  blockExplorerUrl?: string | undefined
+}
+
+/** A Bitcoin network: `reference` is the genesis block hash's first 32 hex digits. */
+export type LatchBitcoinNetwork = {
+  namespace: 'bip122'
+  reference: string
+  name: string
+  /** "bip122:{reference}". */
+  caipNetworkId: `bip122:${string}`
+  /** Which addresses belong to it (and the Wallet Standard chain "bitcoin:{network}"). */
+  network: 'mainnet' | 'testnet' | 'regtest'
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+  blockExplorerUrl?: string | undefined
+}
+
+/** A network of any namespace Latch connects to; `caipNetworkId` is the key for all. */
+export type LatchCaipNetwork = LatchNetwork | LatchSolanaNetwork | LatchBitcoinNetwork
+
+/** The namespaces of `LatchCaipNetwork`. */
+export type LatchNamespace = 'eip155' | 'solana' | 'bip122'
+
+/** A network's namespace (eip155 when it names none). */
+export const namespaceOf = (network: LatchCaipNetwork): LatchNamespace =>
+  network.namespace ?? 'eip155'
 
 /**
  * The client's runtime configuration. The web server writes it to `/latch-config.js` as
@@ -43,8 +81,14 @@ export type LatchWebConfig = {
    */
   walletConnectProjectId?: string | undefined
   appName: string
-  /** At least one; the first is the default. */
+  /** The EVM networks, in order (what every eip155 feature reads). */
   networks: LatchNetwork[]
+  /**
+   * Every network, all namespaces, in the configured order; the first is the default.
+   * `/latch-config.js` lists them all in `networks`, each with its `namespace`;
+   * `parseLatchWebConfig` splits them into `networks` (eip155) and this (all).
+   */
+  caipNetworks?: LatchCaipNetwork[] | undefined
   /**
    * Devnet only: the in-page "Devnet Wallet" holding an anvil test key. Absent for real
    * networks, and then its code is never loaded. `rpcUrls` (chain id -> anvil URL) are the
@@ -241,11 +285,25 @@ const wsUrl = { pattern: /^wss?:\/\/[^\s]+$/, expected: 'a ws(s) URL' }
 const hex32 = { pattern: /^0x[0-9a-fA-F]{64}$/, expected: 'a 32-byte hex string' }
 const address = { pattern: /^0x[0-9a-fA-F]{40}$/, expected: 'a 0x-prefixed 40-hex address' }
 
-function readNetwork(value: unknown, index: number, issues: Issues): LatchNetwork {
+function readNetwork(value: unknown, index: number, issues: Issues): LatchCaipNetwork {
   const path = `networks[${index}].`
   if (!isObject(value)) {
     issues.push(`networks[${index}]: expected an object.`)
     return value as LatchNetwork
+  }
+  const namespace = value.namespace
+  if (namespace !== undefined && namespace !== 'eip155') {
+    // Solana and Bitcoin networks come from the server's checked LATCH_NETWORKS: their
+    // shape is checked here, their references there.
+    const reference = readString(value, 'reference', path, issues)
+    if (
+      (namespace !== 'solana' && namespace !== 'bip122') ||
+      value.caipNetworkId !== `${namespace}:${reference}`
+    )
+      issues.push(`${path}caipNetworkId: expected "solana:{reference}" or "bip122:{reference}".`)
+    readString(value, 'name', path, issues)
+    readCurrency(value, path, issues)
+    return value as LatchSolanaNetwork | LatchBitcoinNetwork
   }
   const id = value.id
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0)
@@ -253,14 +311,7 @@ function readNetwork(value: unknown, index: number, issues: Issues): LatchNetwor
   const caipNetworkId = readString(value, 'caipNetworkId', path, issues)
   if (caipNetworkId && caipNetworkId !== `eip155:${String(id)}`)
     issues.push(`${path}caipNetworkId: expected "eip155:${String(id)}".`)
-  const currency = value.nativeCurrency
-  if (!isObject(currency)) issues.push(`${path}nativeCurrency: expected an object.`)
-  else {
-    readString(currency, 'name', `${path}nativeCurrency.`, issues)
-    readString(currency, 'symbol', `${path}nativeCurrency.`, issues)
-    if (typeof currency.decimals !== 'number' || !Number.isInteger(currency.decimals))
-      issues.push(`${path}nativeCurrency.decimals: expected an integer.`)
-  }
+  const currency = readCurrency(value, path, issues)
   if (value.blockExplorerUrl !== undefined)
     readString(value, 'blockExplorerUrl', path, issues, httpUrl)
   return {
@@ -273,6 +324,18 @@ function readNetwork(value: unknown, index: number, issues: Issues): LatchNetwor
       ? { blockExplorerUrl: value.blockExplorerUrl }
       : {}),
   }
+}
+
+function readCurrency(value: Record<string, unknown>, path: string, issues: Issues): unknown {
+  const currency = value.nativeCurrency
+  if (!isObject(currency)) issues.push(`${path}nativeCurrency: expected an object.`)
+  else {
+    readString(currency, 'name', `${path}nativeCurrency.`, issues)
+    readString(currency, 'symbol', `${path}nativeCurrency.`, issues)
+    if (typeof currency.decimals !== 'number' || !Number.isInteger(currency.decimals))
+      issues.push(`${path}nativeCurrency.decimals: expected an integer.`)
+  }
+  return currency
 }
 
 /**
@@ -292,10 +355,13 @@ export function parseLatchWebConfig(value: unknown): LatchWebConfig {
     value.authUrl === undefined ? undefined : readString(value, 'authUrl', '', issues, httpUrl)
   const appName = readString(value, 'appName', '', issues)
   const networksValue = value.networks
-  let networks: LatchNetwork[] = []
+  let caipNetworks: LatchCaipNetwork[] = []
   if (!Array.isArray(networksValue) || networksValue.length === 0)
     issues.push('networks: expected at least one network.')
-  else networks = networksValue.map((network, index) => readNetwork(network, index, issues))
+  else caipNetworks = networksValue.map((network, index) => readNetwork(network, index, issues))
+  const networks = caipNetworks.filter(
+    (network): network is LatchNetwork => !network.namespace || network.namespace === 'eip155',
+  )
 
   let devnetWallet: LatchWebConfig['devnetWallet']
   if (value.devnetWallet !== undefined) {
@@ -354,6 +420,7 @@ export function parseLatchWebConfig(value: unknown): LatchWebConfig {
       : {}),
     appName,
     networks,
+    caipNetworks,
     ...(devnetWallet ? { devnetWallet } : {}),
     ...appearance,
     ...accountOptions,
