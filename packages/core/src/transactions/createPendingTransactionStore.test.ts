@@ -1,5 +1,5 @@
 import { anvilAccounts, startTestAnvil } from '@latch/test'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { connect } from '../actions/connect.ts'
 import { sendTransfer } from '../actions/sendTransfer.ts'
 import { createLatchConfig } from '../createLatchConfig.ts'
@@ -156,9 +156,17 @@ describe('pending transactions on anvil', () => {
     const deployHash = (await anvil.rpc('eth_sendTransaction', [
       { from: sender, data: '0x6460006000fd6000526005601bf3' },
     ])) as Hex
-    const deployed = (await anvil.rpc('eth_getTransactionReceipt', [deployHash])) as {
-      contractAddress: Hex
-    }
+    // Read until mined: on a loaded machine the receipt may come a moment after the hash.
+    const deployed = await vi.waitFor(
+      async () => {
+        const receipt = (await anvil.rpc('eth_getTransactionReceipt', [deployHash])) as {
+          contractAddress: Hex
+        } | null
+        if (!receipt) throw new Error('Not mined yet.')
+        return receipt
+      },
+      { timeout: 10_000, interval: 100 },
+    )
     const hash = (await anvil.rpc('eth_sendTransaction', [
       { from: sender, to: deployed.contractAddress, gas: '0x30000' },
     ])) as Hex
