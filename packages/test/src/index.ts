@@ -18,6 +18,10 @@ export {
 } from '@latch/devnet'
 export { createApiTestConfig } from './createApiTestConfig.ts'
 export {
+  createBitcoinTestWallet,
+  createSolanaTestWallet,
+} from './createStandardTestWallets.ts'
+export {
   type CreateTestWalletParameters,
   createTestWallet,
   type Decision,
@@ -34,13 +38,13 @@ export {
   type StartTestAnvilReturnType,
   startTestAnvil,
 } from './startTestAnvil.ts'
+export { type StartTestBitcoinReturnType, startTestBitcoin } from './startTestBitcoin.ts'
 export {
   type StartTestDevnetParameters,
   type StartTestDevnetReturnType,
   startTestDevnet,
 } from './startTestDevnet.ts'
-export { type StartTestBitcoinReturnType, startTestBitcoin } from './startTestBitcoin.ts'
 export { type StartTestFarcasterReturnType, startTestFarcaster } from './startTestFarcaster.ts'
-export { type StartTestSolanaReturnType, startTestSolana } from './startTestSolana.ts'
 export { startTestRelay } from './startTestRelay.ts'
+export { type StartTestSolanaReturnType, startTestSolana } from './startTestSolana.ts'
 export { toWalletRpcError, type WalletRpcError } from './toWalletRpcError.ts'

@@ -1,3 +1,4 @@
+import { createBitcoinTestWallet, createSolanaTestWallet } from '@latch/test'
 import { getBase58Encoder, type SignatureBytes, verifySignature } from '@solana/kit'
 import { getWallets } from '@wallet-standard/app'
 import { registerWallet } from '@wallet-standard/wallet'
@@ -6,10 +7,6 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createLatchConfig } from '../createLatchConfig.ts'
 import { storageKeys } from '../storage/createLatchStorage.ts'
 import { createFakeConnector, createTestStorage } from '../testing/createFakeConnector.ts'
-import {
-  createBitcoinTestWallet,
-  createSolanaTestWallet,
-} from '../testing/createStandardTestWallets.ts'
 import type {
   LatchBitcoinNetwork,
   LatchCaipNetwork,

@@ -1,13 +1,20 @@
 import * as ecc from '@bitcoinerlab/secp256k1'
-import { generateKeyPair, getAddressFromPublicKey, signBytes } from '@solana/kit'
+import type { BitcoinAddress, BitcoinWalletFeatures } from '@latch/core'
+import {
+  createKeyPairFromBytes,
+  createSolanaRpc,
+  generateKeyPair,
+  getAddressFromPublicKey,
+  getBase58Encoder,
+  getBase64EncodedWireTransaction,
+  getTransactionDecoder,
+  partiallySignTransaction,
+  signBytes,
+} from '@solana/kit'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { Signer } from 'bip322-js'
 import * as bitcoin from 'bitcoinjs-lib'
 import { ECPairFactory } from 'ecpair'
-import type {
-  BitcoinAddress,
-  BitcoinWalletFeatures,
-} from '../connectors/walletStandard/bitcoinFeatures.ts'
 
 const icon = 'data:image/svg+xml;base64,PHN2Zy8+' as const
 const rejection = () => Object.assign(new Error('User rejected the request.'), { code: 4001 })
@@ -50,20 +57,34 @@ function createWalletCore() {
 }
 
 /**
- * A Wallet Standard Solana wallet holding a fresh ed25519 key (`@solana/kit`), for tests: it
- * lists `chains`, connects (prompting unless silent and already authorized), signs messages
- * for real and can disconnect the page from its side.
+ * A Wallet Standard Solana wallet holding an ed25519 key (`@solana/kit`; fresh, or a funded
+ * test key's base58 `secretKey`), for tests: it lists `chains`, connects (prompting unless
+ * silent and already authorized), signs messages for real and can disconnect the page from
+ * its side. With `rpcUrl` it also signs and sends transactions to that node
+ * (`solana:signAndSendTransaction`), answering the signature once the node accepted it.
  */
-export async function createSolanaTestWallet(parameters: { name: string; chains: string[] }) {
-  const keyPair = await generateKeyPair()
+export async function createSolanaTestWallet(parameters: {
+  name: string
+  chains: string[]
+  secretKey?: string | undefined
+  rpcUrl?: string | undefined
+}) {
+  const keyPair = parameters.secretKey
+    ? await createKeyPairFromBytes(getBase58Encoder().encode(parameters.secretKey))
+    : await generateKeyPair()
   const address = await getAddressFromPublicKey(keyPair.publicKey)
+  const rpc = parameters.rpcUrl ? createSolanaRpc(parameters.rpcUrl) : undefined
+  /** Every transaction the wallet signed and sent, as the node got it. */
+  const sent: string[] = []
   const publicKey = new Uint8Array(await crypto.subtle.exportKey('raw', keyPair.publicKey))
   const core = createWalletCore()
   const account: WalletAccount = {
     address,
     publicKey,
     chains: parameters.chains as WalletAccount['chains'],
-    features: ['solana:signMessage'],
+    features: rpc
+      ? ['solana:signMessage', 'solana:signAndSendTransaction']
+      : ['solana:signMessage'],
   }
   const wallet: Wallet = {
     version: '1.0.0',
@@ -98,9 +119,35 @@ export async function createSolanaTestWallet(parameters: { name: string; chains:
           )
         },
       },
+      ...(rpc && {
+        'solana:signAndSendTransaction': {
+          version: '1.0.0',
+          supportedTransactionVersions: ['legacy', 0],
+          signAndSendTransaction: async (
+            ...inputs: { account: WalletAccount; chain: string; transaction: Uint8Array }[]
+          ) => {
+            core.prompt()
+            const outputs = []
+            for (const input of inputs) {
+              if (input.account.address !== address) throw new Error('Unknown account.')
+              if (!(parameters.chains as string[]).includes(input.chain))
+                throw new Error(`Not on ${input.chain}.`)
+              const transaction = getTransactionDecoder().decode(input.transaction)
+              const signed = await partiallySignTransaction([keyPair], transaction)
+              const wire = getBase64EncodedWireTransaction(signed)
+              const signature = await rpc
+                .sendTransaction(wire, { encoding: 'base64', preflightCommitment: 'confirmed' })
+                .send({ abortSignal: AbortSignal.timeout(10_000) })
+              sent.push(wire)
+              outputs.push({ signature: new Uint8Array(getBase58Encoder().encode(signature)) })
+            }
+            return outputs
+          },
+        },
+      }),
     },
   }
-  return { wallet, address, publicKey: keyPair.publicKey, core }
+  return { wallet, address, publicKey: keyPair.publicKey, core, sent }
 }
 
 /**
