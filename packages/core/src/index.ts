@@ -250,6 +250,8 @@ export {
   signMessage,
 } from './actions/signMessage.ts'
 export { signOutEmbedded } from './actions/signOutEmbedded.ts'
+/** Solana's `estimateTransfer` answer (network fee and a new token account's rent); type only. */
+export type { SolanaTransferEstimate } from './actions/solanaTransfer.ts'
 export {
   type SwitchChainErrorType,
   type SwitchChainParameters,

@@ -25,6 +25,7 @@ type Estimator = (
 /** Per chain namespace, loaded when first used (as `sendTransfer`'s senders). */
 const estimators: Readonly<Partial<Record<string, () => Promise<Estimator>>>> = {
   eip155: () => import('./eip155Transfer.ts').then((module) => module.estimateEip155Transfer),
+  solana: () => import('./solanaTransfer.ts').then((module) => module.estimateSolanaTransfer),
 }
 
 /**

@@ -35,6 +35,6 @@ describe('isTransferNamespaceSupported', () => {
         name: expected,
       })
     }
-    expect(chainNamespaces.filter(isTransferNamespaceSupported)).toEqual(['eip155'])
+    expect(chainNamespaces.filter(isTransferNamespaceSupported)).toEqual(['eip155', 'solana'])
   })
 })

@@ -52,11 +52,13 @@ type TransferSender = (config: LatchConfig, parameters: CheckedTransfer) => Prom
 
 /**
  * How each chain namespace sends (spec section 5: eip155 and solana), each loaded when first
- * used so the page's first chunk carries none of it. Solana joins here with its connector;
- * any other namespace is 'Unsupported chain'.
+ * used so the page's first chunk carries none of it; any other namespace is 'Unsupported
+ * chain'. Solana's receipt carries the base58 signature as `hash` and the slot as
+ * `blockNumber`, and is not tracked as a pending EVM transaction.
  */
 const senders: Readonly<Partial<Record<string, () => Promise<TransferSender>>>> = {
   eip155: () => import('./eip155Transfer.ts').then((module) => module.sendEip155Transfer),
+  solana: () => import('./solanaTransfer.ts').then((module) => module.sendSolanaTransfer),
 }
 
 /**
@@ -78,7 +80,9 @@ export async function sendTransfer(
   if (!loadSender) throw new TransferChainUnsupportedError(resolved)
   const send = await loadSender()
   const from = config.getState().address
-  const chainId = parameters.chainId ?? config.getState().chainId
+  // Pending transactions are EVM ones (checked by hash on the chain id's RPC).
+  const chainId =
+    resolved === 'eip155' ? (parameters.chainId ?? config.getState().chainId) : undefined
   let submitted: Hex | undefined
   try {
     const receipt = await send(config, {
@@ -102,7 +106,7 @@ export async function sendTransfer(
         onSubmitted?.(hash)
       },
     })
-    config.transactions.settle(receipt.hash, 'confirmed')
+    if (chainId !== undefined) config.transactions.settle(receipt.hash, 'confirmed')
     return receipt
   } catch (error) {
     config.logs?.error('Sending failed.', { submitted: submitted ?? null, error })

@@ -154,6 +154,14 @@ export type NamespaceConnector = {
   /** Whether the wallet already exposes an account to the page (restores without a prompt). */
   isAuthorized(): Promise<boolean>
   signMessage(parameters: { address: string; message: string }): Promise<NamespaceSignature>
+  /**
+   * Solana: the wallet signs a transaction (wire format, the fee payer's signature empty) and
+   * sends it to its network (`solana:signAndSendTransaction`); answers the signature's 64 bytes.
+   */
+  signAndSendTransaction?(parameters: {
+    address: string
+    transaction: Uint8Array
+  }): Promise<Uint8Array>
   /** The wallet's accounts changed (none: it disconnected the page). */
   onAccountsChanged(listener: (accounts: readonly NamespaceAccount[]) => void): Unsubscribe
 }

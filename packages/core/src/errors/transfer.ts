@@ -35,8 +35,9 @@ export class TransferChainUnsupportedError extends BaseError {
 export class InvalidTransferReceiverError extends BaseError {
   override name = 'InvalidTransferReceiverError' as const
   override readonly code = 'INVALID_TRANSFER_RECEIVER'
-  constructor(receiver: string) {
-    super(`Receiver "${receiver}" is not a valid address.`)
+  /** `details`: what the chain expects, e.g. 'Invalid Solana address (base58, 32 bytes).' */
+  constructor(receiver: string, details?: string | undefined) {
+    super(`Receiver "${receiver}" is not a valid address.`, { details })
   }
 }
 

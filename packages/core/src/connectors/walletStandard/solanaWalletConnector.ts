@@ -1,12 +1,13 @@
 import { getBase58Decoder } from '@solana/kit'
 import type {
+  SolanaSignAndSendTransactionFeature,
   SolanaSignMessageFeature,
   SolanaSignTransactionFeature,
 } from '@solana/wallet-standard-features'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import type { StandardConnectFeature, StandardDisconnectFeature } from '@wallet-standard/features'
 import type { CaipNetworkId } from '../../caip/toCaipNetworkId.ts'
-import { ConnectorAccountNotFoundError } from '../../errors/connector.ts'
+import { ConnectorAccountNotFoundError, ProviderRequestError } from '../../errors/connector.ts'
 import {
   SignedMessageMismatchError,
   WalletFeatureMissingError,
@@ -41,7 +42,8 @@ export function solanaWalletConnector(
     StandardConnectFeature &
       StandardDisconnectFeature &
       SolanaSignMessageFeature &
-      SolanaSignTransactionFeature
+      SolanaSignTransactionFeature &
+      SolanaSignAndSendTransactionFeature
   >
   const supported = networks.filter((network) => toWalletChain(network, wallet.chains))
   let chain: string | undefined
@@ -103,6 +105,25 @@ export function solanaWalletConnector(
       if (!output || !sameBytes(output.signedMessage, bytes))
         throw new SignedMessageMismatchError(wallet.name)
       return { address, signature: getBase58Decoder().decode(output.signature) }
+    },
+    async signAndSendTransaction({ address, transaction }) {
+      const sendFeature = features['solana:signAndSendTransaction']
+      if (!sendFeature)
+        throw new WalletFeatureMissingError({
+          walletName: wallet.name,
+          feature: 'solana:signAndSendTransaction',
+        })
+      const account = wallet.accounts.find((entry) => entry.address === address)
+      if (!account || !chain) throw new ConnectorAccountNotFoundError(wallet.name)
+      const [output] = await sendFeature.signAndSendTransaction({
+        account,
+        chain: chain as `${string}:${string}`,
+        transaction,
+        options: { commitment: 'confirmed' },
+      })
+      if (output?.signature.length !== 64)
+        throw new ProviderRequestError('The wallet answered without a transaction signature.', {})
+      return output.signature
     },
     onAccountsChanged(listener) {
       return onWalletAccountsChange(wallet, (accounts) => listener(toAccounts(accounts)))
