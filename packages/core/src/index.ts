@@ -658,7 +658,7 @@ export {
   type SendFormValidation,
   validateSendForm,
 } from './send/validateSendForm.ts'
-// Sign in with the wallet (EIP-4361)
+// Sign in with the wallet (EIP-4361; CAIP-122 for Solana and Bitcoin)
 export {
   type CreateSignInFlowParameters,
   createSignInFlow,
@@ -672,6 +672,11 @@ export {
   createSignInMessage,
   signInExpiryMs,
 } from './siwe/createSignInMessage.ts'
+export {
+  type CreateSiwxSignInMessageParameters,
+  createSiwxSignInMessage,
+} from './siwe/createSiwxSignInMessage.ts'
+export { getSignInAccount, toSignInAccount } from './siwe/getSignInAccount.ts'
 export {
   type GetSignInSessionErrorType,
   type GetSignInSessionParameters,

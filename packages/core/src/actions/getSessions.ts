@@ -4,6 +4,7 @@ import { SessionsUnavailableError } from '../errors/signIn.ts'
 import { requestApi } from '../utils/requestApi.ts'
 
 export type GetSessionsParameters = {
+  /** An EVM address, or the CAIP-10 account of a Solana or Bitcoin one (`getSignInAccount`). */
   address: string
   /** Aborts the request (TanStack Query passes one). */
   signal?: unknown
@@ -14,7 +15,7 @@ export type GetSessionsReturnType = SignInSession[]
 
 export type GetSessionsErrorType = SessionsUnavailableError
 
-/** Lists an address's sign-in sessions for this project (`GET /v1/sessions/{address}`). */
+/** Lists an account's sign-in sessions for this project (`GET /v1/sessions/{address}`). */
 export async function getSessions(
   config: LatchConfig,
   parameters: GetSessionsParameters,

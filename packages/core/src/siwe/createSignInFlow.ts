@@ -25,7 +25,7 @@ export type SignInFlowStatus =
 
 export type SignInFlowState = {
   status: SignInFlowStatus
-  /** The EIP-4361 text, from `ready` on. */
+  /** The EIP-4361 text (CAIP-122 for a Solana or Bitcoin account), from `ready` on. */
   message: string | undefined
   session: SignInSession | undefined
   error: Error | undefined
@@ -97,7 +97,12 @@ export function createSignInFlow(
       const session = await signIn(config, parameters)
       if (current === attempt) set({ status: 'signedIn', session })
       // Signed after the person left (cancelled): this browser does not keep the session.
-      else config.storage.removeSignInSession(session.address)
+      else
+        config.storage.removeSignInSession(
+          typeof session.chainId === 'number'
+            ? session.address
+            : `${session.caipNetworkId ?? session.chainId}:${session.address}`,
+        )
     } catch (error) {
       await fail(error, current)
     }
@@ -111,9 +116,27 @@ export function createSignInFlow(
       const current = attempt
       set({ ...initialState, status: 'preparing' })
       try {
-        const { address, chainId, status } = config.getState()
-        if (status !== 'connected' || !address || chainId === undefined)
-          throw new ConnectorNotConnectedError()
+        const { address, chainId, caipNetworkId, activeNamespace, status } = config.getState()
+        if (status !== 'connected' || !address) throw new ConnectorNotConnectedError()
+        // A Solana or Bitcoin account signs a CAIP-122 message, written on demand.
+        if (activeNamespace === 'solana' || activeNamespace === 'bip122') {
+          if (!caipNetworkId) throw new ConnectorNotConnectedError()
+          const nonce = await getSiweNonce(config)
+          const { createSiwxSignInMessage } = await import('./createSiwxSignInMessage.ts')
+          const message = createSiwxSignInMessage({
+            address,
+            caipNetworkId,
+            nonce,
+            domain: parameters.domain,
+            uri: parameters.uri,
+            appName: parameters.appName,
+            issuedAt: parameters.now?.(),
+            expiresInMs: parameters.expiresInMs,
+          })
+          if (current === attempt) set({ status: 'ready', message })
+          return
+        }
+        if (chainId === undefined) throw new ConnectorNotConnectedError()
         // The wallet signed in while connecting (WalletConnect one-click auth): what it signed
         // is shown while the API checks it, and the wallet is not asked again.
         const signed = config._internal.takeConnectSignIn(address)
