@@ -3,7 +3,7 @@ import {
   type HistoryTransfer,
   historyResponseSchema,
 } from '@latch/api-contract'
-import { toCaipNetworkId } from '../caip/toCaipNetworkId.ts'
+import { type CaipNetworkId, toCaipNetworkId } from '../caip/toCaipNetworkId.ts'
 import type { LatchConfig } from '../createLatchConfig.ts'
 import { TransactionsUnavailableError } from '../errors/account.ts'
 import { requestApi, resolveApiImageUrl } from '../utils/requestApi.ts'
@@ -12,6 +12,11 @@ export type GetHistoryParameters = {
   address: string
   /** Only this chain's transactions; default every chain the API serves. */
   chainId?: number | undefined
+  /**
+   * Only this network's transactions, as CAIP-2 (wins over `chainId`); Solana and Bitcoin
+   * activity needs it (the API reads it from the chain).
+   */
+  caipNetworkId?: CaipNetworkId | undefined
   /** The `next` cursor of the previous page; none for the newest page. */
   cursor?: string | undefined
   /** Transactions per page, 1 to 100 (the API's default is 25). */
@@ -60,9 +65,10 @@ export async function getHistory(
     path: `/v1/account/${encodeURIComponent(parameters.address)}/history`,
     query: {
       chainId:
-        parameters.chainId === undefined
+        parameters.caipNetworkId ??
+        (parameters.chainId === undefined
           ? undefined
-          : toCaipNetworkId({ reference: parameters.chainId }),
+          : toCaipNetworkId({ reference: parameters.chainId })),
       cursor: parameters.cursor,
       limit: parameters.limit,
       onramp: parameters.onramp,

@@ -1,6 +1,7 @@
 import type { LatchConfig } from '../createLatchConfig.ts'
 import { getCapabilities, supportsAssetDiscovery } from './getCapabilities.ts'
 import {
+  findBalanceNetwork,
   type GetTokenBalancesErrorType,
   type GetTokenBalancesParameters,
   type GetTokenBalancesReturnType,
@@ -22,23 +23,27 @@ export type GetPortfolioErrorType = GetTokenBalancesErrorType
  * then get-assets call"): when the connected wallet's capabilities say it lists its assets
  * (EIP-7811 `assetDiscovery`), the wallet's own list, priced by the API; when it does not, or
  * fails, or lists nothing, the API's balances (`getTokenBalances`), whose errors are this
- * action's. Another account than the connected one always goes to the API.
+ * action's. Another account than the connected one always goes to the API, and so do Solana
+ * and Bitcoin networks (`caipNetworkId`): SOL and SPL tokens, BTC of the payment and ordinals
+ * addresses.
  */
 export async function getPortfolio(
   config: LatchConfig,
   parameters: GetPortfolioParameters,
 ): Promise<GetPortfolioReturnType> {
+  const network = findBalanceNetwork(config, parameters)
   const state = config.getState()
+  const chainId = 'id' in network && typeof network.id === 'number' ? network.id : undefined
   const own =
+    chainId !== undefined &&
     state.status === 'connected' &&
     state.address?.toLowerCase() === parameters.address.toLowerCase()
   if (own && !parameters.forceUpdate) {
-    const fromWallet = await getCapabilities(config, {
-      address: parameters.address,
-      chainId: parameters.chainId,
-    })
+    const fromWallet = await getCapabilities(config, { address: parameters.address, chainId })
       .then((capabilities) =>
-        supportsAssetDiscovery(capabilities) ? getWalletAssets(config, parameters) : undefined,
+        supportsAssetDiscovery(capabilities)
+          ? getWalletAssets(config, { ...parameters, chainId })
+          : undefined,
       )
       .catch(() => undefined)
     if (fromWallet && fromWallet.tokens.length > 0) return { ...fromWallet, source: 'wallet' }

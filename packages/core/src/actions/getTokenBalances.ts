@@ -4,16 +4,26 @@ import {
   nativeCoinAddress,
   type TokenBalance,
 } from '@latch/api-contract'
-import { toCaipNetworkId } from '../caip/toCaipNetworkId.ts'
+import { formatUnits, parseUnits } from 'viem'
+import { type CaipNetworkId, toCaipNetworkId } from '../caip/toCaipNetworkId.ts'
 import type { LatchConfig } from '../createLatchConfig.ts'
 import { BalanceUnavailableError } from '../errors/balance.ts'
 import { ChainNotConfiguredError } from '../errors/connector.ts'
 import type { FiatCurrency } from '../options/createLatchOptions.ts'
 import { requestApi, resolveApiImageUrl } from '../utils/requestApi.ts'
+import type { LatchCaipNetwork } from '../webConfig/parseLatchWebConfig.ts'
 
 export type GetTokenBalancesParameters = {
   address: string
-  chainId: number
+  /** An EVM network's chain id (or give `caipNetworkId`). */
+  chainId?: number | undefined
+  /** The network as CAIP-2, of any namespace (eip155, solana, bip122); wins over `chainId`. */
+  caipNetworkId?: CaipNetworkId | undefined
+  /**
+   * Bitcoin: the addresses whose balances add up (payment and ordinals). Default: the connected
+   * Bitcoin wallet's addresses when `address` is one of them, else `address` alone.
+   */
+  addresses?: readonly string[] | undefined
   /** Fiat currency of `price`, `value` and `total`; default the person's (`options.currency`). */
   currency?: FiatCurrency | undefined
   /** Read the chain now rather than the API's 30 s cache (after a transfer), and refresh it. */
@@ -30,6 +40,17 @@ export type GetTokenBalancesReturnType = {
   /** The sum of the values the API knows; undefined when it knows none (no price). */
   total: number | undefined
   currency: FiatCurrency
+  /** Bitcoin: each address's native coin (payment, ordinals) that the total adds up. */
+  byAddress?: readonly BalanceOfAddress[] | undefined
+}
+
+/** One Bitcoin address's share of the balance. */
+export type BalanceOfAddress = {
+  address: string
+  /** 'payment' or 'ordinals' as the wallet named it; undefined when it named none. */
+  purpose?: 'payment' | 'ordinals' | undefined
+  /** Whole coins ("0.5"). */
+  numeric: string
 }
 
 export type GetTokenBalancesErrorType = BalanceUnavailableError | ChainNotConfiguredError
@@ -48,29 +69,104 @@ export function compareTokenBalances(a: TokenBalance, b: TokenBalance): number {
   return byValue !== 0 ? byValue : a.symbol.localeCompare(b.symbol)
 }
 
+/** The configured network the balances are read on: by CAIP-2 id, else by EVM chain id. */
+export function findBalanceNetwork(
+  config: LatchConfig,
+  parameters: Pick<GetTokenBalancesParameters, 'chainId' | 'caipNetworkId'>,
+): LatchCaipNetwork {
+  const { caipNetworkId, chainId } = parameters
+  const network = caipNetworkId
+    ? config.caipNetworks.find((n) => n.caipNetworkId === caipNetworkId)
+    : config.caipNetworks.find(
+        (n) => (n.namespace ?? 'eip155') === 'eip155' && 'id' in n && n.id === chainId,
+      )
+  if (!network) throw new ChainNotConfiguredError(caipNetworkId ?? chainId ?? '')
+  return network
+}
+
+/** The Bitcoin addresses whose balances add up, each with its purpose when known. */
+function bitcoinAddresses(
+  config: LatchConfig,
+  parameters: GetTokenBalancesParameters,
+): { address: string; purpose?: 'payment' | 'ordinals' | undefined }[] {
+  if (parameters.addresses && parameters.addresses.length > 0)
+    return [...new Set(parameters.addresses)].map((address) => ({ address }))
+  const accounts = config.getState().namespaces.bip122?.accounts ?? []
+  if (accounts.some((account) => account.address === parameters.address)) {
+    const seen = new Set<string>()
+    return accounts.flatMap((account) => {
+      if (seen.has(account.address)) return []
+      seen.add(account.address)
+      return [{ address: account.address, purpose: account.purpose }]
+    })
+  }
+  return [{ address: parameters.address }]
+}
+
+/** Adds up the same tokens of several addresses (amounts exactly, in the smallest unit). */
+function sumBalances(lists: readonly TokenBalance[][]): TokenBalance[] {
+  const byToken = new Map<string, TokenBalance>()
+  for (const list of lists) {
+    for (const token of list) {
+      const key = `${token.address ?? ''}|${token.symbol}`
+      const known = byToken.get(key)
+      if (!known) {
+        byToken.set(key, token)
+        continue
+      }
+      const decimals = Number(token.quantity.decimals)
+      const amount =
+        parseUnits(known.quantity.numeric, decimals) + parseUnits(token.quantity.numeric, decimals)
+      const value =
+        known.value === undefined && token.value === undefined
+          ? undefined
+          : (known.value ?? 0) + (token.value ?? 0)
+      byToken.set(key, {
+        ...known,
+        ...(value === undefined ? {} : { value }),
+        quantity: { decimals: token.quantity.decimals, numeric: formatUnits(amount, decimals) },
+      })
+    }
+  }
+  return [...byToken.values()]
+}
+
 /**
- * Fetches an account's token balances on one chain from the Latch API
- * (`GET /v1/account/{address}/balance`): zero-decimal tokens are filtered out (spec section 5),
- * the rest sorted by value, with the native coin and the total value picked out.
+ * Fetches an account's token balances on one network from the Latch API
+ * (`GET /v1/account/{address}/balance?chainId={caip2}`): for eip155 the chain's coins and
+ * tokens, for Solana SOL and the SPL tokens, for Bitcoin the BTC of the payment and ordinals
+ * addresses added up (`byAddress` keeps each). Zero-decimal tokens are filtered out (spec
+ * section 5), the rest sorted by value, with the native coin and the total value picked out.
  */
 export async function getTokenBalances(
   config: LatchConfig,
   parameters: GetTokenBalancesParameters,
 ): Promise<GetTokenBalancesReturnType> {
-  const network = config.networks.find((n) => n.id === parameters.chainId)
-  if (!network) throw new ChainNotConfiguredError(parameters.chainId)
+  const network = findBalanceNetwork(config, parameters)
   const currency = parameters.currency ?? config.options.currency
-  const { balances } = await requestApi(config, {
-    path: `/v1/account/${encodeURIComponent(parameters.address)}/balance`,
-    query: {
-      chainId: toCaipNetworkId({ reference: parameters.chainId }),
-      currency,
-      forceUpdate: parameters.forceUpdate ? 'true' : undefined,
-    },
-    signal: parameters.signal,
-    schema: balanceResponseSchema,
-    toError: (failure) => new BalanceUnavailableError(failure),
-  })
+  const chainId =
+    'id' in network && typeof network.id === 'number'
+      ? toCaipNetworkId({ reference: network.id })
+      : network.caipNetworkId
+  const read = async (address: string) =>
+    (
+      await requestApi(config, {
+        path: `/v1/account/${encodeURIComponent(address)}/balance`,
+        query: {
+          chainId,
+          currency,
+          forceUpdate: parameters.forceUpdate ? 'true' : undefined,
+        },
+        signal: parameters.signal,
+        schema: balanceResponseSchema,
+        toError: (failure) => new BalanceUnavailableError(failure),
+      })
+    ).balances
+  const owners = network.namespace === 'bip122' ? bitcoinAddresses(config, parameters) : undefined
+  const lists = owners
+    ? await Promise.all(owners.map((owner) => read(owner.address)))
+    : [await read(parameters.address)]
+  const balances = lists.length === 1 ? (lists[0] ?? []) : sumBalances(lists)
 
   const tokens = balances
     .filter((token) => token.quantity.decimals !== '0')
@@ -91,5 +187,9 @@ export async function getTokenBalances(
     }
   const values = tokens.flatMap((token) => (token.value === undefined ? [] : [token.value]))
   const total = values.length > 0 ? values.reduce((sum, value) => sum + value, 0) : undefined
-  return { tokens, native, total, currency }
+  const byAddress = owners?.map((owner, index) => ({
+    ...owner,
+    numeric: (lists[index] ?? []).find(isNativeBalance)?.quantity.numeric ?? '0',
+  }))
+  return { tokens, native, total, currency, ...(byAddress ? { byAddress } : {}) }
 }

@@ -5,6 +5,7 @@ import { getTransferNamespace } from '../actions/getTransferNamespace.ts'
 import { isTransferNamespaceSupported } from '../actions/isTransferNamespaceSupported.ts'
 import { resolveAccountName } from '../actions/resolveAccountName.ts'
 import { sendTransfer } from '../actions/sendTransfer.ts'
+import type { CaipNetworkId } from '../caip/toCaipNetworkId.ts'
 import type { LatchConfig } from '../createLatchConfig.ts'
 import { SignatureDeclinedError } from '../errors/signature.ts'
 import type { FiatCurrency } from '../options/createLatchOptions.ts'
@@ -76,7 +77,12 @@ export type SendFlowSent = Omit<SendFlowTransfer, 'status'> & { hash: Hex; block
 export type SendFlowState = {
   /** The account sending, and its chain: the connected ones, followed as they change. */
   address: string | undefined
+  /** eip155: the chain id; undefined on Solana and Bitcoin (see `caipNetworkId`). */
   chainId: number | undefined
+  /** The account's network as CAIP-2 (any namespace). */
+  caipNetworkId: CaipNetworkId | undefined
+  /** The account's namespace: eip155, solana (sends SOL and SPL tokens) or bip122 (cannot). */
+  namespace: string
   currency: FiatCurrency
   tokens: readonly SendFlowToken[]
   tokensStatus: 'pending' | 'error' | 'success'
@@ -180,6 +186,8 @@ export function createSendFlow(
     derive({
       address: undefined,
       chainId: undefined,
+      caipNetworkId: undefined,
+      namespace: 'eip155',
       currency: parameters.currency ?? config.options.currency,
       tokens: [],
       tokensStatus: 'pending',
@@ -213,7 +221,7 @@ export function createSendFlow(
 
   /** The resolution the form goes by: that of the name typed now, on the account's chain. */
   function resolutionOf(state: SendFlowState): NameResolution | undefined {
-    const receiver = readReceiver(state.receiver, suffix)
+    const receiver = readReceiver(state.receiver, suffix, state.namespace)
     if (receiver.kind !== 'name') return undefined
     if (state.name?.name !== receiver.name || state.name.status === 'pending')
       return { status: 'pending' }
@@ -222,7 +230,21 @@ export function createSendFlow(
       : { status: 'success', address: state.name.address }
   }
 
+  /** The account's network is known (an EVM chain id, or a Solana/Bitcoin CAIP-2 id). */
+  function hasNetwork(state: SendFlowState): boolean {
+    return (
+      state.chainId !== undefined ||
+      (state.namespace !== 'eip155' && state.caipNetworkId !== undefined)
+    )
+  }
+
   function isUnsupported(state: SendFlowState): boolean {
+    if (state.namespace !== 'eip155')
+      return (
+        state.caipNetworkId !== undefined &&
+        (!isTransferNamespaceSupported(state.namespace) ||
+          !config.caipNetworks.some((network) => network.caipNetworkId === state.caipNetworkId))
+      )
     if (state.chainId === undefined) return false
     const namespace = getTransferNamespace(config, undefined)
     return (
@@ -237,8 +259,9 @@ export function createSendFlow(
     const validation = validateSendForm({
       token,
       amount: state.amount,
-      receiver: readReceiver(state.receiver, suffix),
+      receiver: readReceiver(state.receiver, suffix, state.namespace),
       resolution: resolutionOf(state),
+      namespace: state.namespace,
       fee: token?.native ? state.fee.value : undefined,
       nameSuffix: suffix,
       unsupportedChain,
@@ -248,7 +271,7 @@ export function createSendFlow(
 
   /** The receiver's address as far as it is known: as typed, or the name's. */
   function knownReceiver(state: SendFlowState): string | undefined {
-    const receiver = readReceiver(state.receiver, suffix)
+    const receiver = readReceiver(state.receiver, suffix, state.namespace)
     if (receiver.kind === 'address') return receiver.address
     const resolution = resolutionOf(state)
     return resolution?.status === 'success' ? resolution.address : undefined
@@ -257,14 +280,20 @@ export function createSendFlow(
   // Balances -----------------------------------------------------------------------------
 
   async function loadTokens(forceUpdate = false): Promise<void> {
-    const { address, chainId, currency } = store.getState()
+    const state = store.getState()
+    const { address, chainId, caipNetworkId, currency } = state
     const request = ++tokensRequest
-    if (!address || chainId === undefined) {
+    if (!address || !hasNetwork(state)) {
       set({ tokens: [], tokensStatus: 'pending', nativePrice: 0 })
       return
     }
     try {
-      const balances = await getTokenBalances(config, { address, chainId, currency, forceUpdate })
+      const balances = await getTokenBalances(config, {
+        address,
+        ...(state.namespace === 'eip155' ? { chainId } : { caipNetworkId }),
+        currency,
+        forceUpdate,
+      })
       if (request !== tokensRequest) return
       set({
         tokens: balances.tokens.map((entry) => {
@@ -294,14 +323,22 @@ export function createSendFlow(
 
   /** Follows the connected account: another address or chain reads balances and names again. */
   function followAccount(): void {
-    const { address, chainId } = config.getState()
+    const { address, chainId, caipNetworkId, activeNamespace } = config.getState()
+    const namespace = activeNamespace ?? 'eip155'
     const state = store.getState()
-    if (address === state.address && chainId === state.chainId) return
+    if (
+      address === state.address &&
+      chainId === state.chainId &&
+      (namespace === 'eip155' || caipNetworkId === state.caipNetworkId)
+    )
+      return
     feeKey = undefined
     // Balances are per account and chain: none of the old ones can be chosen meanwhile.
     set({
       address,
       chainId,
+      caipNetworkId,
+      namespace,
       tokens: [],
       tokensStatus: 'pending',
       nativePrice: 0,
@@ -319,7 +356,7 @@ export function createSendFlow(
     // An answer still on its way is for what was typed before.
     nameRequest += 1
     const state = store.getState()
-    const receiver = readReceiver(state.receiver, suffix)
+    const receiver = readReceiver(state.receiver, suffix, state.namespace)
     if (receiver.kind !== 'name') {
       if (state.name) set({ name: undefined })
       return
@@ -365,7 +402,7 @@ export function createSendFlow(
   ): Promise<bigint | undefined> {
     const state = store.getState()
     const token = selectedToken(state)
-    if (!token || state.chainId === undefined || state.unsupportedChain) {
+    if (!token || !hasNetwork(state) || state.unsupportedChain) {
       feeRequest += 1
       feeKey = undefined
       if (state.fee.status !== 'idle') set({ fee: { status: 'idle', value: undefined } })
@@ -376,13 +413,15 @@ export function createSendFlow(
       options.amount ??
       (parsed.status === 'valid' && parsed.value <= token.balance ? parsed.value : 0n)
     const to = knownReceiver(state)
-    const key = [state.chainId, token.id, to, amount].join(':')
+    const key = [state.caipNetworkId ?? state.chainId, token.id, to, amount].join(':')
     if (!options.force && key === feeKey && state.fee.status === 'success') return state.fee.value
     const request = ++feeRequest
     feeKey = key
     set({ fee: { status: 'pending', value: state.fee.value } })
     try {
       const { fee } = await estimateTransfer(config, {
+        // eip155: the connected wallet's namespace decides, as before Solana.
+        namespace: state.namespace === 'eip155' ? undefined : state.namespace,
         chainId: state.chainId,
         to,
         token: { address: token.address },
@@ -417,7 +456,7 @@ export function createSendFlow(
     if (state.transfer) return { status: 'busy' }
     const token = selectedToken(state)
     const checked = state.validation.transfer
-    if (!checked || !token || state.chainId === undefined) return { status: 'invalid' }
+    if (!checked || !token || !hasNetwork(state)) return { status: 'invalid' }
     const details = {
       token: { address: token.address, symbol: token.symbol, decimals: token.decimals },
       amount: checked.amount,
@@ -428,6 +467,8 @@ export function createSendFlow(
     set({ transfer: { status: 'approving', ...details }, failure: undefined, sent: undefined })
     try {
       const receipt = await sendTransfer(config, {
+        // eip155: the connected wallet's namespace decides, as before Solana.
+        namespace: state.namespace === 'eip155' ? undefined : state.namespace,
         chainId: state.chainId,
         to: checked.to,
         token: { address: token.address },

@@ -13,6 +13,7 @@ export const sendFormMessages = {
   insufficientForFee: 'Not enough {symbol} left for the network fee',
   invalidReceiver: 'Enter a valid address or a name ending in .{suffix}',
   resolveNameFailed: 'Error resolving name',
+  invalidSolanaAddress: 'Invalid Solana address (base58, 32 bytes).',
 } as const
 
 export type SendFormMessageKey = keyof typeof sendFormMessages

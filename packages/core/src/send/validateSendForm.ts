@@ -26,6 +26,8 @@ export type SendFormInput = {
   /** The estimated network fee, in the native coin's smallest unit, when known. */
   fee?: bigint | undefined
   nameSuffix: string
+  /** The sending network's namespace (default eip155): a Solana receiver is base58. */
+  namespace?: string | undefined
   /** The connected chain cannot send (its namespace has no sender, or it is not configured). */
   unsupportedChain?: boolean | undefined
 }
@@ -72,7 +74,10 @@ export function validateSendForm(input: SendFormInput): SendFormValidation {
 
   let to: string | undefined
   if (receiver.kind === 'invalid')
-    result.receiver = { key: 'invalidReceiver', values: { suffix: input.nameSuffix } }
+    result.receiver =
+      input.namespace === 'solana'
+        ? { key: 'invalidSolanaAddress' }
+        : { key: 'invalidReceiver', values: { suffix: input.nameSuffix } }
   else if (receiver.kind === 'address') to = receiver.address
   else if (receiver.kind === 'name') {
     if (resolution?.status === 'error') result.receiver = { key: 'resolveNameFailed' }
