@@ -344,17 +344,12 @@ export type {
 } from './connectors/types.ts'
 export {
   defaultRelayTimeoutMs,
+  getWalletConnectNamespace,
   type WalletConnectParameters,
   type WalletConnectSdk,
   walletConnect,
-} from './connectors/walletConnect.ts'
-export {
-  getWalletConnectNamespace,
-  getWalletConnectNamespaces,
-  walletConnectBitcoinMethods,
   walletConnectMethods,
-  walletConnectSolanaMethods,
-} from './connectors/walletConnectNamespace.ts'
+} from './connectors/walletConnect.ts'
 export type * from './connectors/walletStandard/bitcoinFeatures.ts'
 export {
   type ConnectionStatus,
