@@ -4,13 +4,13 @@ import { formatRelativeTime } from '../account/formatRelativeTime.ts'
 import { toIntlLocale } from '../account/toIntlLocale.ts'
 import { useNow } from '../account/useNow.ts'
 import { getErrorMessage } from '../errors/getErrorMessage.ts'
-import { useAccount } from '../hooks/useAccount.ts'
 import { useConfig } from '../hooks/useConfig.ts'
 import { useConnectModal } from '../hooks/useConnectModal.ts'
 import { useMessages } from '../hooks/useMessages.ts'
 import { pushSignIn } from './openSignIn.ts'
 import { SessionsView, type SessionsViewProps } from './SessionsView.tsx'
 import { sessionsQueryKey, sessionsQueryOptions, signInQueryKey } from './signInQueryOptions.ts'
+import { useSignInAccount } from './useSignInAccount.ts'
 
 /**
  * The Sessions view wired to the API: the connected address's sessions and Revoke, which the
@@ -22,7 +22,8 @@ export default function SessionsContainer() {
   const i18n = useMessages()
   const { t } = i18n
   const { router } = useConnectModal()
-  const { address } = useAccount()
+  // The active namespace's account (a Solana or Bitcoin wallet's CAIP-10 account).
+  const address = useSignInAccount()
   const queryClient = useQueryClient()
   const now = useNow(30_000)
   const sessions = useQuery(sessionsQueryOptions(config, address))

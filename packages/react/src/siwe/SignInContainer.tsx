@@ -4,9 +4,11 @@ import { getErrorMessage } from '../errors/getErrorMessage.ts'
 import { useAccount } from '../hooks/useAccount.ts'
 import { useConfig } from '../hooks/useConfig.ts'
 import { useConnectModal } from '../hooks/useConnectModal.ts'
+import { useLatchState } from '../hooks/useLatchState.ts'
 import { useMessages } from '../hooks/useMessages.ts'
 import { SignInView } from './SignInView.tsx'
 import { sessionsQueryKey, signInQueryKey } from './signInQueryOptions.ts'
+import { getSessionAccount } from './useSignInAccount.ts'
 import { useSignInFlow } from './useSignInFlow.ts'
 
 /**
@@ -23,6 +25,9 @@ export default function SignInContainer() {
   const view = history.at(-1)?.view
   const queryClient = useQueryClient()
   const account = useAccount()
+  const { namespaceConnectors, connectorId } = useLatchState()
+  // A Solana or Bitcoin wallet is a Wallet Standard connector, not an EVM one.
+  const wallet = account.connector ?? namespaceConnectors.find((entry) => entry.id === connectorId)
   const { flow, state } = useSignInFlow(config)
 
   // Closing the modal (Close, Escape, the backdrop) before signing in is a cancel.
@@ -36,7 +41,7 @@ export default function SignInContainer() {
 
   useEffect(() => {
     if (state.status === 'signedIn' && state.session) {
-      const { address } = state.session
+      const address = getSessionAccount(state.session)
       queryClient.setQueryData(signInQueryKey(config, address), state.session)
       void queryClient.invalidateQueries({ queryKey: sessionsQueryKey(config, address) })
       router.popTransactionStack()
@@ -61,10 +66,10 @@ export default function SignInContainer() {
       appName={config.options.appName}
       status={status}
       message={state.message}
-      walletName={account.connector?.name}
+      walletName={wallet?.name}
       connecting={
         view === 'ConnectingSiwe'
-          ? { appIcon: readPageIcon(), walletIcon: account.connector?.icon || undefined }
+          ? { appIcon: readPageIcon(), walletIcon: wallet?.icon || undefined }
           : undefined
       }
       onSignIn={() => void flow.signIn()}

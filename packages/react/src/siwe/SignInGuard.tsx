@@ -11,6 +11,7 @@ import { LatchQueryProvider } from '../query/LatchQueryProvider.tsx'
 import { openSignIn, signInViews } from './openSignIn.ts'
 import { SignInRequiredView } from './SignInRequiredView.tsx'
 import { signInQueryOptions } from './signInQueryOptions.ts'
+import { useSignInAccount } from './useSignInAccount.ts'
 
 export type SignInGuardProps = { address: string; children: ReactNode }
 
@@ -27,7 +28,9 @@ function Guard(props: SignInGuardProps) {
   const config = useConfig()
   const { t } = useMessages()
   const { router } = useConnectModal()
-  const session = useQuery(signInQueryOptions(config, props.address))
+  // The active namespace's account: a Solana or Bitcoin wallet signs in as its CAIP-10 account.
+  const account = useSignInAccount() ?? props.address
+  const session = useQuery(signInQueryOptions(config, account))
   // The kept session expired: signed out, and the person is told why (spec alert).
   const expired = session.error instanceof SessionExpiredError
   // Decided on a fresh answer only: a cached "signed out" from before must not open the modal.
