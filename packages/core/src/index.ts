@@ -344,12 +344,17 @@ export type {
 } from './connectors/types.ts'
 export {
   defaultRelayTimeoutMs,
-  getWalletConnectNamespace,
   type WalletConnectParameters,
   type WalletConnectSdk,
   walletConnect,
-  walletConnectMethods,
 } from './connectors/walletConnect.ts'
+export {
+  getWalletConnectNamespace,
+  getWalletConnectNamespaces,
+  walletConnectBitcoinMethods,
+  walletConnectMethods,
+  walletConnectSolanaMethods,
+} from './connectors/walletConnectNamespace.ts'
 export type * from './connectors/walletStandard/bitcoinFeatures.ts'
 export {
   type ConnectionStatus,

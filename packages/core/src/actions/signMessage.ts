@@ -6,6 +6,7 @@ import {
   UserRejectedRequestError,
 } from '../errors/connector.ts'
 import { SignatureDeclinedError } from '../errors/signature.ts'
+import { findNamespaceConnector } from '../namespaces/findNamespaceConnector.ts'
 import type { LatchNamespace } from '../webConfig/parseLatchWebConfig.ts'
 
 export type SignMessageParameters = {
@@ -60,7 +61,7 @@ export async function signMessage(
         throw new ProviderRequestError('The wallet answered without a signature.', {})
       return { namespace, address, signature }
     }
-    const connector = state.namespaceConnectors.find((entry) => entry.id === connection.connectorId)
+    const connector = findNamespaceConnector(state, namespace, connection.connectorId)
     if (!connector) throw new ConnectorNotConnectedError()
     const signed = await connector.signMessage({ address, message: parameters.message })
     return { namespace, address, signature: signed.signature }

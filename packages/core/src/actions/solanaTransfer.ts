@@ -41,6 +41,7 @@ import {
   TransferEstimateError,
   TransferRevertedError,
 } from '../errors/transfer.ts'
+import { findNamespaceConnector } from '../namespaces/findNamespaceConnector.ts'
 import { rpcTimeoutMs } from '../timings.ts'
 import type { Hex } from '../types.ts'
 import type { LatchSolanaNetwork } from '../webConfig/parseLatchWebConfig.ts'
@@ -90,8 +91,7 @@ export function toSolanaReceiver(to: string): Address {
 function getSolanaTransferContext(config: LatchConfig) {
   const state = config.getState()
   const connection = state.namespaces.solana
-  const connector =
-    connection && state.namespaceConnectors.find((entry) => entry.id === connection.connectorId)
+  const connector = findNamespaceConnector(state, 'solana', connection?.connectorId)
   if (!connection || !connector) throw new ConnectorNotConnectedError()
   const network = config.caipNetworks.find(
     (entry): entry is LatchSolanaNetwork =>

@@ -4,6 +4,7 @@ import type { LatchConfig } from '../createLatchConfig.ts'
 import { ChainAdapterNotFoundError, NamespaceNotConfiguredError } from '../errors/caip.ts'
 import { ChainNotConfiguredError } from '../errors/connector.ts'
 import { WalletNetworkUnsupportedError } from '../errors/namespaceWallet.ts'
+import { findNamespaceConnector } from '../namespaces/findNamespaceConnector.ts'
 import { setNamespaceConnection } from '../namespaces/setNamespaceConnection.ts'
 import {
   type LatchCaipNetwork,
@@ -62,11 +63,13 @@ export async function switchNetwork(
   }
   const state = config.getState()
   const connection = state.namespaces[namespace]
-  const connector = state.namespaceConnectors.find((c) => c.id === connection?.connectorId)
+  const connector = findNamespaceConnector(state, network.namespace, connection?.connectorId)
   config.storage.setActiveCaipNetworkId(caipNetworkId)
   if (!connection || !connector) return { network, status: 'connectRequired' }
   if (!connector.caipNetworkIds.includes(caipNetworkId))
     throw new WalletNetworkUnsupportedError({ walletName: connector.name, caipNetworkId })
+  // A WalletConnect session sends its requests on the network it holds accounts of.
+  if (connector.type === 'WALLET_CONNECT') await connector.connect({ caipNetworkId })
   setNamespaceConnection(config, namespace, { ...connection, caipNetworkId }, { activate: true })
   return { network, status: 'switched' }
 }

@@ -33,6 +33,11 @@ export function setConnected(
   setNamespaceConnection(config, namespace, connection, { activate: true })
   config.storage.setConnectedConnectorId(connector.chainNamespace, connector.id)
   rememberChain(config, result.chainId)
+  // A WalletConnect session may also hold Solana and Bitcoin accounts.
+  if (connector.namespaceConnectors)
+    void import('../namespaces/connectSessionNamespaces.ts').then((module) =>
+      module.connectSessionNamespaces(config, connector),
+    )
 
   const ended = (error?: Error) => {
     config._internal.setConnectorWatch(undefined, namespace)

@@ -76,6 +76,11 @@ export type Connector = {
   getSession?(): WalletConnectSession | undefined
   /** AUTH only: the embedded wallet's email flow, email change and key export. */
   readonly embedded?: EmbeddedWalletApi | undefined
+  /**
+   * WalletConnect only: the session's Solana and Bitcoin sides (the networks the app has of
+   * those namespaces), filled by the same approval as the EVM one.
+   */
+  readonly namespaceConnectors?: readonly NamespaceConnector[] | undefined
 }
 
 /** A WalletConnect session as the UI shows it (spec section 3, Wallet session). */
@@ -139,13 +144,14 @@ export type NamespaceSignature = { readonly address: string; readonly signature:
 
 /**
  * A Solana or Bitcoin wallet found through the Wallet Standard (one connector per
- * namespace). The connect action owns the state; this only talks to the wallet.
+ * namespace), or a WalletConnect session's side of that namespace (WALLET_CONNECT). The
+ * connect action owns the state; this only talks to the wallet.
  */
 export type NamespaceConnector = {
   readonly id: string
   readonly name: string
   readonly icon: string
-  readonly type: 'ANNOUNCED'
+  readonly type: 'ANNOUNCED' | 'WALLET_CONNECT'
   readonly chainNamespace: 'solana' | 'bip122'
   /** The app's networks of this namespace the wallet supports (CAIP-2). */
   readonly caipNetworkIds: readonly CaipNetworkId[]

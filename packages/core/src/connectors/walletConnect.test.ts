@@ -19,7 +19,8 @@ import {
 } from '../testing/createFakeWalletConnectSdk.ts'
 import type { FetchLike } from '../types.ts'
 import type { LatchNetwork } from '../webConfig/parseLatchWebConfig.ts'
-import { getWalletConnectNamespace, walletConnect, walletConnectMethods } from './walletConnect.ts'
+import { walletConnect } from './walletConnect.ts'
+import { getWalletConnectNamespace, walletConnectMethods } from './walletConnectNamespace.ts'
 
 /** A network as the page's configuration gives it: its RPC is the API's endpoint, not a node. */
 const network = (id: number): LatchNetwork => ({

@@ -10,13 +10,14 @@ import type { Eip1193Provider, Scheduler } from '../types.ts'
 import { createEmitter } from '../utils/createEmitter.ts'
 import { defaultScheduler } from '../utils/defaultScheduler.ts'
 import { parseChainId } from '../utils/parseChainId.ts'
-import type { LatchNetwork } from '../webConfig/parseLatchWebConfig.ts'
+import type { LatchCaipNetwork, LatchNetwork } from '../webConfig/parseLatchWebConfig.ts'
 import { loadNormalizedAccounts } from './loadNormalizedAccounts.ts'
 import type {
   Connector,
   ConnectorEvents,
   ConnectorSignInRequest,
   ConnectorSignInResult,
+  NamespaceConnector,
   WalletConnectSession,
 } from './types.ts'
 
@@ -33,8 +34,11 @@ export type WalletConnectParameters = {
   projectId: string
   /** The relay, e.g. "ws://127.0.0.1:4172"; Latch never falls back to a public relay. */
   relayUrl: string
-  /** Offered to the wallet as optional eip155 chains, the first as default, with their RPCs. */
-  networks: readonly LatchNetwork[]
+  /**
+   * Offered to the wallet as optional namespaces: the eip155 chains (the first as default,
+   * with their RPCs), and the Solana and Bitcoin networks (CAIP-2) when the app has some.
+   */
+  networks: readonly LatchCaipNetwork[]
   /** How the app introduces itself to the wallet. */
   metadata: { name: string; description: string; url: string; icons: string[] }
   /** Separates this app's WalletConnect storage keys from other clients on the origin. */
@@ -49,27 +53,6 @@ export type WalletConnectParameters = {
   /** Timers for the relay deadline; default the host's. */
   scheduler?: Scheduler | undefined
 }
-
-/**
- * Methods the wallet is asked to approve. The universal provider sends an approved method to
- * the wallet and any other (eth_call, eth_getBalance, eth_blockNumber...) to the chain's
- * `rpcMap` entry over HTTP, so reads never wait on the phone.
- */
-export const walletConnectMethods = [
-  'eth_sendTransaction',
-  'personal_sign',
-  'eth_signTypedData_v4',
-  'wallet_switchEthereumChain',
-  'wallet_addEthereumChain',
-  // EIP-5792 batches and EIP-7811 assets: optional, as the whole namespace is; a wallet that
-  // leaves them out answers without them (a swap then sends two transactions).
-  'wallet_getCapabilities',
-  'wallet_sendCalls',
-  'wallet_getCallsStatus',
-  'wallet_showCallsStatus',
-  'wallet_getAssets',
-] as const
-const events = ['chainChanged', 'accountsChanged']
 
 /** Waiting longer than this for the relay means it is down (spec: heartbeat 5 s). */
 export const defaultRelayTimeoutMs = 5000
@@ -87,23 +70,8 @@ function disableVerify(core: InstanceType<typeof Core>): void {
   core.verify.resolve = async () => ({ origin: '' })
 }
 
-/** The eip155 namespace Latch proposes: every configured chain, the preferred one first. */
-export function getWalletConnectNamespace(
-  networks: readonly LatchNetwork[],
-  preferredChainId?: number | undefined,
-) {
-  const ordered = [
-    ...networks.filter((network) => network.id === preferredChainId),
-    ...networks.filter((network) => network.id !== preferredChainId),
-  ]
-  return {
-    chains: ordered.map((network) => `eip155:${network.id}`),
-    methods: [...walletConnectMethods],
-    events,
-    // Keyed by chain reference, as the universal provider looks RPC URLs up.
-    rpcMap: Object.fromEntries(networks.map((network) => [String(network.id), network.rpcUrl])),
-  }
-}
+/** What Latch proposes and a session's Solana and Bitcoin side, loaded when pairing or restoring. */
+const loadNamespaces = () => import('./walletConnectNamespace.ts')
 
 /** The universal provider's own store, where connect() keeps what a reload restores. */
 type PersistingProvider = { persist(key: string, value: unknown): Promise<void> }
@@ -131,6 +99,9 @@ function toSession(provider: Provider): WalletConnectSession | undefined {
  */
 export function walletConnect(parameters: WalletConnectParameters): Connector {
   const emitter = createEmitter<ConnectorEvents>()
+  /** The app has Solana or Bitcoin networks: the session's sides, made once the SDK loads. */
+  const others = parameters.networks.some((network) => !('id' in network))
+  const namespaceConnectors: NamespaceConnector[] = []
   const scheduler = parameters.scheduler ?? defaultScheduler
   const relayTimeoutMs = parameters.relayTimeoutMs ?? defaultRelayTimeoutMs
   let sdkPromise: Promise<WalletConnectSdk> | undefined
@@ -193,6 +164,15 @@ export function walletConnect(parameters: WalletConnectParameters): Connector {
       provider.session = undefined
       emitter.emit('disconnect', undefined)
     })
+    if (others && !namespaceConnectors[0])
+      namespaceConnectors.push(
+        ...(await loadNamespaces()).walletConnectNamespaces(
+          provider,
+          emitter,
+          parameters.networks,
+          walletConnectIcon,
+        ),
+      )
     loaded = provider
     return provider
   }
@@ -212,7 +192,7 @@ export function walletConnect(parameters: WalletConnectParameters): Connector {
     if (accounts.length === 0) throw new ConnectorAccountNotFoundError('WalletConnect')
     const chainId =
       parseChainId(await provider.request({ method: 'eth_chainId' })) ??
-      parameters.networks[0]?.id ??
+      (parameters.networks.find((network) => 'id' in network) as LatchNetwork | undefined)?.id ??
       1
     return { accounts, chainId }
   }
@@ -229,10 +209,14 @@ export function walletConnect(parameters: WalletConnectParameters): Connector {
   ) {
     // A person asking for a new QR code gets a new pairing, not a leftover session.
     if (provider.session) await provider.disconnect().catch(() => {})
-    const namespace = getWalletConnectNamespace(parameters.networks, chainId)
+    const optionalNamespaces = (await loadNamespaces()).getWalletConnectNamespaces(
+      parameters.networks,
+      chainId,
+    )
+    const namespace = optionalNamespaces.eip155
     const signedIn = signIn
       ? await authenticate(provider, namespace, signIn)
-      : await provider.connect({ optionalNamespaces: { eip155: namespace } }).then(() => undefined)
+      : await provider.connect({ optionalNamespaces }).then(() => undefined)
     const approved = provider.session?.namespaces.eip155?.accounts ?? []
     if (chainId !== undefined && approved.some((a) => a.startsWith(`eip155:${chainId}:`))) {
       const current = parseChainId(await provider.request({ method: 'eth_chainId' }))
@@ -249,7 +233,7 @@ export function walletConnect(parameters: WalletConnectParameters): Connector {
    */
   async function authenticate(
     provider: Provider,
-    namespace: ReturnType<typeof getWalletConnectNamespace>,
+    namespace: { chains: string[]; methods: string[] },
     request: ConnectorSignInRequest,
   ): Promise<ConnectorSignInResult | undefined> {
     const params = {
@@ -316,6 +300,7 @@ export function walletConnect(parameters: WalletConnectParameters): Connector {
     icon: walletConnectIcon,
     type: 'WALLET_CONNECT',
     chainNamespace: 'eip155',
+    ...(others && { namespaceConnectors }),
     async connect(options = {}) {
       if (options.isReconnecting) {
         // The stored session is read from storage: no relay round trip, no QR code.
