@@ -1,5 +1,17 @@
 import type { DevnetManifest } from '@latch/api-contract'
-import { createTestWallet, type Decision, toWalletRpcError } from '@latch/test'
+import {
+  createSolanaTestWallet,
+  createTestWallet,
+  type Decision,
+  toWalletRpcError,
+} from '@latch/test'
+import { getBase58Decoder, getBase58Encoder, getBase64Encoder } from '@solana/kit'
+import type {
+  SolanaSignAndSendTransactionFeature,
+  SolanaSignMessageFeature,
+} from '@solana/wallet-standard-features'
+import type { WalletAccount } from '@wallet-standard/base'
+import type { StandardConnectFeature } from '@wallet-standard/features'
 import { SignClient } from '@walletconnect/sign-client'
 import { buildAuthObject, populateAuthPayload } from '@walletconnect/utils'
 import { type Hex, stringToHex } from 'viem'
@@ -46,6 +58,13 @@ export async function createWalletConnectWallet(options: {
   eip5792?: boolean
   /** Extra session properties (`bundler_name`, `bundler_url`...). */
   sessionProperties?: Record<string, string>
+  /**
+   * Approves a proposed `solana` namespace on the devnet's Solana chain with this funded test
+   * key (base58; default the manifest's first): solana_signMessage signs with it (@solana/kit),
+   * solana_signAndSendTransaction signs and sends to the devnet's Solana node. Without a
+   * manifest Solana chain, or `solana: false`, the wallet approves eip155 only.
+   */
+  solana?: { secretKey?: string } | false
 }) {
   const backend = createTestWallet({
     chains: options.manifest.chains,
@@ -70,6 +89,7 @@ export async function createWalletConnectWallet(options: {
   })
 
   const chains = options.manifest.chains.map((c) => `eip155:${c.id}`)
+  const solana = await createSolanaSide(options.manifest, options.solana)
 
   /** `sessionProperties.capabilities`: `{ [address]: { [chainIdHex]: {...} } }` as JSON. */
   async function sessionProperties(): Promise<Record<string, string> | undefined> {
@@ -82,7 +102,7 @@ export async function createWalletConnectWallet(options: {
     return { ...extra, capabilities: JSON.stringify({ [backend.address]: capabilities }) }
   }
 
-  client.on('session_proposal', async ({ id }) => {
+  client.on('session_proposal', async ({ id, params }) => {
     const decision = proposals.shift() ?? 'approve'
     if (decision === 'reject') {
       await client.reject({ id, reason: { code: 5000, message: 'User rejected.' } })
@@ -98,6 +118,18 @@ export async function createWalletConnectWallet(options: {
           events: eip155Events,
           accounts: chains.map((c) => `${c}:${backend.address}`),
         },
+        ...(solana && params.optionalNamespaces.solana?.chains?.includes(solana.chain)
+          ? {
+              solana: {
+                chains: [solana.chain],
+                methods: params.optionalNamespaces.solana.methods.filter((method) =>
+                  solanaMethods.includes(method),
+                ),
+                events: [],
+                accounts: [`${solana.chain}:${solana.address}`],
+              },
+            }
+          : {}),
       },
       ...(properties ? { sessionProperties: properties } : {}),
     })
@@ -142,7 +174,10 @@ export async function createWalletConnectWallet(options: {
     const { request } = params
     requests.push(request.method)
     try {
-      const result = await backend.request({ method: request.method, params: request.params })
+      const result =
+        solana && params.chainId.startsWith('solana:')
+          ? await solana.request(request.method, request.params)
+          : await backend.request({ method: request.method, params: request.params })
       await client.respond({ topic, response: { id, jsonrpc: '2.0', result } })
     } catch (error) {
       await client.respond({
@@ -154,6 +189,8 @@ export async function createWalletConnectWallet(options: {
 
   return {
     address: backend.address,
+    /** The Solana test key's address, when the wallet holds one. */
+    solanaAddress: solana ? solana.address : undefined,
     backend,
     client,
     /** Methods the page asked through the session, in order. */
@@ -183,3 +220,54 @@ export async function createWalletConnectWallet(options: {
 }
 
 export type WalletConnectWallet = Awaited<ReturnType<typeof createWalletConnectWallet>>
+
+const solanaMethods = ['solana_signMessage', 'solana_signAndSendTransaction']
+
+/** The wallet's Solana side: a funded devnet key behind the kit's Wallet Standard test wallet. */
+async function createSolanaSide(
+  manifest: DevnetManifest,
+  option: { secretKey?: string } | false | undefined,
+) {
+  if (option === false || !manifest.solana) return undefined
+  const secretKey = option?.secretKey ?? manifest.solana.accounts[0]?.secretKey
+  const chain = manifest.solana.caipNetworkId
+  const { wallet, address } = await createSolanaTestWallet({
+    name: 'Latch Test Mobile Wallet',
+    chains: [chain],
+    secretKey,
+    rpcUrl: manifest.solana.rpcUrl,
+  })
+  const features = wallet.features as Partial<
+    StandardConnectFeature & SolanaSignMessageFeature & SolanaSignAndSendTransactionFeature
+  >
+  const connected = await features['standard:connect']?.connect()
+  const account = connected?.accounts[0] as WalletAccount
+  return {
+    chain,
+    address,
+    /** Answers one WalletConnect Solana request as a phone wallet would. */
+    async request(method: string, params: unknown): Promise<unknown> {
+      const input = (params ?? {}) as Record<string, unknown>
+      if (method === 'solana_signMessage') {
+        if (input.pubkey !== address) throw new Error('Unknown account.')
+        const message = new Uint8Array(getBase58Encoder().encode(String(input.message)))
+        const [output] =
+          (await features['solana:signMessage']?.signMessage({ account, message })) ?? []
+        if (!output) throw new Error('Not signed.')
+        return { signature: getBase58Decoder().decode(output.signature) }
+      }
+      if (method === 'solana_signAndSendTransaction') {
+        const transaction = new Uint8Array(getBase64Encoder().encode(String(input.transaction)))
+        const [output] =
+          (await features['solana:signAndSendTransaction']?.signAndSendTransaction({
+            account,
+            chain: chain as `${string}:${string}`,
+            transaction,
+          })) ?? []
+        if (!output) throw new Error('Not sent.')
+        return { signature: getBase58Decoder().decode(output.signature) }
+      }
+      throw Object.assign(new Error(`Unsupported method ${method}.`), { code: 4200 })
+    },
+  }
+}
