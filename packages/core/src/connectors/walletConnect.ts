@@ -343,5 +343,5 @@ export function walletConnect(parameters: WalletConnectParameters): Connector {
 
 /** A neutral two-wave mark drawn for Latch (not the WalletConnect brand asset). */
 const walletConnectIcon = `data:image/svg+xml,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="10" fill="#3b99fc"/><path d="M11 16.5c5-4.7 13-4.7 18 0M14.5 20c3-2.8 8-2.8 11 0" fill="none" stroke="#fff" stroke-width="2.6" stroke-linecap="round"/><path d="M12 23.5l4 3.5 4-3.5 4 3.5 4-3.5" fill="none" stroke="#fff" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/></svg>',
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="10" fill="#3b99fc"/><path d="M11 16.5c5-4.7 13-4.7 18 0M14.5 20c3-2.8 8-2.8 11 0M12 23.5l4 3.5 4-3.5 4 3.5 4-3.5" fill="none" stroke="#fff" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/></svg>',
 )}`
