@@ -1,4 +1,4 @@
-import type { ModalView, WalletFeature } from '@latch/core'
+import type { CaipNetworkId, ModalView, WalletFeature } from '@latch/core'
 import { useState } from 'react'
 import { alerts, getAlertId } from '../alerts/alerts.ts'
 import { useAnalyticsError } from '../analytics/useAnalyticsError.ts'
@@ -8,6 +8,7 @@ import { useAccount } from '../hooks/useAccount.ts'
 import { useConfig } from '../hooks/useConfig.ts'
 import { useConnectModal } from '../hooks/useConnectModal.ts'
 import { useCopyToClipboard } from '../hooks/useCopyToClipboard.ts'
+import { useLatchState } from '../hooks/useLatchState.ts'
 import { useMessages } from '../hooks/useMessages.ts'
 import type { MessageKey } from '../i18n/en.ts'
 import { LatchQueryProvider } from '../query/LatchQueryProvider.tsx'
@@ -48,7 +49,15 @@ const featureViews: Readonly<Partial<Record<WalletFeature, ModalView>>> = {
   receive: 'Receive',
 }
 
-type AccountTarget = { address: string; chainId: number | undefined }
+type AccountTarget = {
+  address: string
+  chainId: number | undefined
+  /** Set on a Solana or Bitcoin network: balances and activity are read by it. */
+  caipNetworkId?: CaipNetworkId | undefined
+}
+
+/** What a Solana or Bitcoin account offers: Send (Solana; Bitcoin says 'Unsupported chain'), Receive. */
+const namespaceFeatures: readonly WalletFeature[] = ['send', 'receive']
 
 /**
  * The account panel wired to the connected account: identity, balances (with the spec's
@@ -67,6 +76,13 @@ function AccountPanel(props: ConnectedAccountProps) {
   const inModal = props.placement === 'modal'
   const config = useConfig()
   const account = useAccount()
+  const state = useLatchState()
+  // A Solana or Bitcoin connection on top: its network by CAIP-2 id (eip155 keeps chainId).
+  const namespace = state.activeNamespace ?? 'eip155'
+  const caipNetworkId = namespace === 'eip155' ? undefined : state.caipNetworkId
+  const caipNetwork = caipNetworkId
+    ? config.caipNetworks.find((network) => network.caipNetworkId === caipNetworkId)
+    : undefined
   const { t, locale, dir } = useMessages()
   const { router } = useConnectModal()
   const clipboard = useCopyToClipboard()
@@ -75,6 +91,7 @@ function AccountPanel(props: ConnectedAccountProps) {
   const balance = useAccountBalance({
     address: account.address,
     chainId: account.chainId,
+    caipNetworkId,
     currency,
   })
   const identity = useIdentity(account.address)
@@ -126,8 +143,8 @@ function AccountPanel(props: ConnectedAccountProps) {
     order: config.options.walletFeaturesOrder,
     features: config.options.features,
     restrictedTimeZones: config.options.restrictedTimeZones,
-  })
-  const target = { address: account.address, chainId: account.chainId }
+  }).filter((id) => !caipNetworkId || namespaceFeatures.includes(id))
+  const target = { address: account.address, chainId: account.chainId, caipNetworkId }
   // Over Account when the panel is the modal, else the modal opens on the view.
   const openView = (view: 'RegisterAccountName' | 'Sessions') =>
     inModal ? router.push({ view }) : router.open({ view })
@@ -139,7 +156,9 @@ function AccountPanel(props: ConnectedAccountProps) {
       avatarUrl={identity.data?.avatar ?? undefined}
       identityPending={identity.isPending}
       networkName={
-        account.network?.name ?? t('account.unknownNetwork', { chainId: account.chainId ?? '?' })
+        account.network?.name ??
+        caipNetwork?.name ??
+        t('account.unknownNetwork', { chainId: account.chainId ?? caipNetworkId ?? '?' })
       }
       chainId={account.chainId}
       pendingCount={pending.length}
@@ -221,6 +240,12 @@ function AccountPanel(props: ConnectedAccountProps) {
 }
 
 function NftsTab(props: AccountTarget) {
+  // NFTs are read on EVM networks only: a Solana or Bitcoin account gets the empty state.
+  if (props.caipNetworkId) return <NftGrid state={{ status: 'success', nfts: [] }} />
+  return <EvmNftsTab {...props} />
+}
+
+function EvmNftsTab(props: AccountTarget) {
   const { t } = useMessages()
   const nfts = useAccountNfts(props)
   const state: NftGridProps['state'] = nfts.data

@@ -1,14 +1,22 @@
-import { type GetHistoryReturnType, getHistory, type LatchConfig } from '@latch/core'
+import {
+  type CaipNetworkId,
+  type GetHistoryReturnType,
+  getHistory,
+  type LatchConfig,
+} from '@latch/core'
 import { infiniteQueryOptions, skipToken } from '@tanstack/react-query'
 import { accountGcTime, accountRefetchInterval, accountRetryDelay } from './accountQueryTimings.ts'
 
 export type HistoryQueryParameters = {
   address: string | undefined
   chainId: number | undefined
+  /** A Solana or Bitcoin network (CAIP-2): its activity instead of `chainId`'s. */
+  caipNetworkId?: CaipNetworkId | undefined
 }
 
 export function historyQueryKey(config: LatchConfig, parameters: HistoryQueryParameters) {
-  return ['latch', 'history', config.apiUrl, parameters.address, parameters.chainId] as const
+  const network = parameters.caipNetworkId ?? parameters.chainId
+  return ['latch', 'history', config.apiUrl, parameters.address, network] as const
 }
 
 /**
@@ -16,12 +24,12 @@ export function historyQueryKey(config: LatchConfig, parameters: HistoryQueryPar
  * cursor; refetched on an interval so new activity appears while the list is shown.
  */
 export function historyQueryOptions(config: LatchConfig, parameters: HistoryQueryParameters) {
-  const { address, chainId } = parameters
+  const { address, chainId, caipNetworkId } = parameters
   return infiniteQueryOptions({
     queryKey: historyQueryKey(config, parameters),
     queryFn: address
       ? ({ pageParam, signal }) =>
-          getHistory(config, { address, chainId, cursor: pageParam, signal })
+          getHistory(config, { address, chainId, caipNetworkId, cursor: pageParam, signal })
       : skipToken,
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: GetHistoryReturnType) => last.next ?? undefined,

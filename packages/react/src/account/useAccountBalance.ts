@@ -1,4 +1,4 @@
-import type { FiatCurrency } from '@latch/core'
+import type { CaipNetworkId, FiatCurrency } from '@latch/core'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useConfig } from '../hooks/useConfig.ts'
@@ -10,6 +10,8 @@ import { tokenBalancesQueryOptions } from './tokenBalancesQueryOptions.ts'
 export type UseAccountBalanceParameters = {
   address: string | undefined
   chainId: number | undefined
+  /** A Solana or Bitcoin network (CAIP-2): its balances instead of `chainId`'s. */
+  caipNetworkId?: CaipNetworkId | undefined
   /** Default the person's setting (`options.currency`). */
   currency?: FiatCurrency | undefined
 }

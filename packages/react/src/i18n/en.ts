@@ -297,6 +297,10 @@ export const en = {
   'farcaster.open': 'Open Farcaster',
   'farcaster.waiting': 'Waiting for you to sign in with Farcaster…',
   'farcaster.preparing': 'Preparing the sign-in…',
+  // Account panel, Receive and Send on Solana and Bitcoin (issue 16).
+  'send.invalidSolanaAddress': 'Invalid Solana address (base58, 32 bytes).',
+  'receive.payment': 'Payment',
+  'receive.ordinals': 'Ordinals',
 } as const
 
 export type MessageKey = keyof typeof en

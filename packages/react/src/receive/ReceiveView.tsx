@@ -4,24 +4,53 @@ import { NetworkIcon } from '../networks/NetworkIcon.tsx'
 
 export type ReceiveViewProps = {
   address: string
-  /** The networks the address receives on (the configured ones). */
-  networks: readonly { id: number; name: string }[]
+  /** What the QR code holds (`solana:{address}`, `bitcoin:{address}`); default the address. */
+  uri?: string | undefined
+  /**
+   * The networks the address receives on (the configured ones): an EVM chain id (drawn with
+   * its icon) or a CAIP-2 id.
+   */
+  networks: readonly { id: number | string; name: string }[]
+  /** Bitcoin: the wallet's addresses by type (payment, ordinals), the shown one selected. */
+  addressTypes?: readonly { id: string; label: string; selected: boolean }[] | undefined
+  onSelectAddressType?: ((id: string) => void) | undefined
   onCopy(): void
   /** The address was just copied. */
   copied: boolean
 }
 
 /**
- * Receive: the account's address as a QR code and as text with a copy button, and the
- * networks it is valid on. Props in, callbacks out.
+ * Receive: the account's address as a QR code (in its chain's URI format) and as text with a
+ * copy button, the address type when the wallet has several, and the networks it is valid on.
+ * Props in, callbacks out.
  */
 export function ReceiveView(props: ReceiveViewProps) {
   const { t } = useMessages()
   const half = Math.ceil(props.address.length / 2)
   return (
     <div className="latch-receive" data-testid="receive-view">
-      <div className="latch-qr latch-receive__qr" data-testid="receive-qr">
-        <QrCode value={props.address} label={t('receive.qrLabel')} />
+      {props.addressTypes ? (
+        <div className="latch-receive__types" role="group" data-testid="receive-address-types">
+          {props.addressTypes.map((type) => (
+            <button
+              key={type.id}
+              type="button"
+              className="latch-button latch-button--secondary latch-receive__type"
+              aria-pressed={type.selected}
+              data-testid={`receive-type-${type.id}`}
+              onClick={() => props.onSelectAddressType?.(type.id)}
+            >
+              {type.label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <div
+        className="latch-qr latch-receive__qr"
+        data-testid="receive-qr"
+        data-uri={props.uri ?? props.address}
+      >
+        <QrCode value={props.uri ?? props.address} label={t('receive.qrLabel')} />
       </div>
       <p className="latch-receive__address" data-testid="receive-address" dir="ltr">
         {/* Too long for one line on a phone: it breaks into two even halves, never mid-half. */}
@@ -56,7 +85,9 @@ export function ReceiveView(props: ReceiveViewProps) {
         <ul className="latch-receive__network-list" data-testid="receive-networks">
           {props.networks.map((network) => (
             <li key={network.id} className="latch-receive__network" data-testid="receive-network">
-              <NetworkIcon chainId={network.id} size={18} />
+              {typeof network.id === 'number' ? (
+                <NetworkIcon chainId={network.id} size={18} />
+              ) : null}
               {network.name}
             </li>
           ))}

@@ -29,6 +29,8 @@ export type SendViewProps = {
   onReceiverChange(receiver: string): void
   /** The names' suffix ("latch.id"), for the hint. */
   nameSuffix: string
+  /** The receiver field's hint; default '0x… or name.{suffix}' (EVM). */
+  receiverPlaceholder?: string | undefined
   /** A typed name being resolved, or what it resolved to (shown before sending). */
   resolvedName?: { status: 'pending' } | { status: 'success'; name: string; address: string }
   fee:
@@ -173,7 +175,9 @@ export function SendView(props: SendViewProps) {
           autoCapitalize="off"
           spellCheck={false}
           dir="ltr"
-          placeholder={t('send.receiverPlaceholder', { suffix: props.nameSuffix })}
+          placeholder={
+            props.receiverPlaceholder ?? t('send.receiverPlaceholder', { suffix: props.nameSuffix })
+          }
           value={props.receiver}
           onChange={(event) => props.onReceiverChange(event.target.value)}
           aria-invalid={errors.receiver ? true : undefined}

@@ -38,14 +38,18 @@ export function submitTransfer(parameters: SubmitTransferParameters): void {
         variant: 'success',
         message: t('send.sent', { amount: settled.amountText, symbol: settled.token.symbol }),
       })
-      const { address, chainId } = flow.getState()
+      const { address, chainId, caipNetworkId: network, namespace } = flow.getState()
+      const caipNetworkId = namespace === 'eip155' ? undefined : network
       void settled.refreshed.then(() =>
         Promise.all([
           queryClient.invalidateQueries({
-            queryKey: tokenBalancesQueryKey(config, { address, chainId }).slice(0, 4),
+            queryKey: tokenBalancesQueryKey(config, { address, chainId, caipNetworkId }).slice(
+              0,
+              4,
+            ),
           }),
           queryClient.invalidateQueries({
-            queryKey: historyQueryKey(config, { address, chainId }),
+            queryKey: historyQueryKey(config, { address, chainId, caipNetworkId }),
           }),
         ]),
       )

@@ -42,7 +42,15 @@ export function useSendForm(): SendViewProps {
       ? t(`send.${message.key}`, message.values)
       : undefined
 
-  const native = account.network?.nativeCurrency
+  // A Solana or Bitcoin account: its network's coin pays the fee, its Wallet Standard wallet signs.
+  const latch = config.getState()
+  const caipNetwork =
+    state.namespace === 'eip155'
+      ? undefined
+      : config.caipNetworks.find((network) => network.caipNetworkId === state.caipNetworkId)
+  const connector =
+    account.connector ?? latch.namespaceConnectors.find((entry) => entry.id === latch.connectorId)
+  const native = account.network?.nativeCurrency ?? caipNetwork?.nativeCurrency
   const fee = state.fee.value
   const feeUnits = fee !== undefined && native ? formatTokenUnits(fee, native.decimals) : undefined
   const typed = selected ? parseTokenAmount(state.amount, selected.decimals) : undefined
@@ -69,6 +77,8 @@ export function useSendForm(): SendViewProps {
     receiver: state.receiver,
     onReceiverChange: flow.setReceiver,
     nameSuffix: config.options.nameSuffix,
+    // '0x… or name' is EVM's; a Solana receiver is a base58 address (the error says so).
+    receiverPlaceholder: state.namespace === 'eip155' ? undefined : '',
     resolvedName:
       name?.status === 'success'
         ? { status: 'success', name: name.name, address: name.address }
@@ -91,7 +101,8 @@ export function useSendForm(): SendViewProps {
       token: show(validation.token),
       amount: show(validation.amount),
       receiver: show(validation.receiver),
-      form: show(validation.form),
+      // A chain that cannot send (Bitcoin) says so at once, before anything is typed.
+      form: state.unsupportedChain ? t('send.unsupportedChain') : show(validation.form),
     },
     failure: state.failure ? getErrorMessage(state.failure, t) : undefined,
     submitting: state.transfer !== undefined || transactionState.status !== 'idle',
@@ -102,7 +113,7 @@ export function useSendForm(): SendViewProps {
         router,
         queryClient,
         t,
-        wallet: { name: account.connector?.name ?? '', icon: account.connector?.icon || undefined },
+        wallet: { name: connector?.name ?? '', icon: connector?.icon || undefined },
       }),
   }
 }
