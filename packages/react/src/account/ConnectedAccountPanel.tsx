@@ -94,7 +94,8 @@ function AccountPanel(props: ConnectedAccountProps) {
     caipNetworkId,
     currency,
   })
-  const identity = useIdentity(account.address)
+  // Names and avatars are EVM's (account names resolve on eip155): none asked for Solana or Bitcoin.
+  const identity = useIdentity(caipNetworkId ? undefined : account.address)
   const pending = usePendingTransactions({ address: account.address, chainId: account.chainId })
   const disconnector = useDisconnectAccount({ onDisconnected: inModal ? router.close : undefined })
   // The email wallet: Sign out (both sides) stands for Disconnect.
@@ -154,7 +155,7 @@ function AccountPanel(props: ConnectedAccountProps) {
       address={account.address}
       name={identity.data?.name ?? undefined}
       avatarUrl={identity.data?.avatar ?? undefined}
-      identityPending={identity.isPending}
+      identityPending={!caipNetworkId && identity.isPending}
       networkName={
         account.network?.name ??
         caipNetwork?.name ??
