@@ -30,7 +30,7 @@ export function ReceiveView(props: ReceiveViewProps) {
   return (
     <div className="latch-receive" data-testid="receive-view">
       {props.addressTypes ? (
-        <div className="latch-receive__types" role="group" data-testid="receive-address-types">
+        <fieldset className="latch-receive__types" data-testid="receive-address-types">
           {props.addressTypes.map((type) => (
             <button
               key={type.id}
@@ -43,7 +43,7 @@ export function ReceiveView(props: ReceiveViewProps) {
               {type.label}
             </button>
           ))}
-        </div>
+        </fieldset>
       ) : null}
       <div
         className="latch-qr latch-receive__qr"
