@@ -39,7 +39,7 @@ test('the two most recent wallets come first, marked Recent', async ({
 }) => {
   // Devnet Wallet first, then Test Wallet: the newest is listed first.
   const dialog = await openConnectModal(page)
-  await dialog.getByRole('button', { name: /Devnet Wallet/ }).click()
+  await dialog.getByRole('button', { name: /^Devnet Wallet/ }).click()
   await page
     .getByRole('alertdialog', { name: /Devnet Wallet/ })
     .getByRole('button', { name: 'Confirm' })

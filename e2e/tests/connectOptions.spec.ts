@@ -91,7 +91,7 @@ test('collapsed wallets: only WalletConnect and All Wallets on the Connect view'
   await expect(dialog.getByRole('button', { name: /All Wallets/ })).toBeVisible()
   await expect(dialog.locator('button.latch-wallet')).toHaveCount(2)
   await expect(dialog.getByRole('button', { name: /Test Wallet/ })).toHaveCount(0)
-  await expect(dialog.getByRole('button', { name: /Devnet Wallet/ })).toHaveCount(0)
+  await expect(dialog.getByRole('button', { name: /^Devnet Wallet/ })).toHaveCount(0)
 })
 
 test('allWallets off hides All Wallets; the account features follow the configured order', async ({

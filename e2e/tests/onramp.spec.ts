@@ -28,7 +28,7 @@ async function connectDevnetWallet(page: Page, address: string) {
   await page.goto(webUrl())
   await page.getByRole('button', { name: 'Connect Wallet' }).click()
   const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
-  await dialog.getByRole('button', { name: /Devnet Wallet/ }).click()
+  await dialog.getByRole('button', { name: /^Devnet Wallet/ }).click()
   await page
     .getByRole('alertdialog', { name: /Devnet Wallet/ })
     .getByRole('button', { name: 'Confirm' })

@@ -59,7 +59,8 @@ export function createAppConfig(webConfig: LatchWebConfig, window: Window): Latc
         ]
       : []
   return createLatchConfig({
-    networks: webConfig.networks,
+    // Every namespace's networks (Solana and Bitcoin wallets beside the EVM ones, issue 16).
+    networks: webConfig.caipNetworks ?? webConfig.networks,
     apiUrl: webConfig.apiUrl,
     projectId: webConfig.projectId,
     announceTarget: window,

@@ -14,7 +14,10 @@ export type CreateWebAppParameters = {
 
 /** `window.__LATCH_CONFIG__ = {...}` with `<` escaped so the JSON cannot close a script tag. */
 export function renderConfigScript(config: LatchWebConfig): string {
-  const json = JSON.stringify(config)
+  // The page's `networks` lists every namespace's networks (each with its `namespace`);
+  // `parseLatchWebConfig` splits them again.
+  const { caipNetworks, ...rest } = config
+  const json = JSON.stringify(caipNetworks ? { ...rest, networks: caipNetworks } : config)
     .replace(/</g, '\\u003c')
     .replace(/\u2028|\u2029/g, '')
   return `window.__LATCH_CONFIG__ = ${json};\n`
@@ -42,6 +45,10 @@ export function contentSecurityPolicy(config: LatchWebConfig): string {
       ...Object.values(config.devnetWallet?.rpcUrls ?? {}),
       config.devnetWallet?.solana?.rpcUrl,
       config.devnetWallet?.bitcoin?.esploraUrl,
+      // A Solana network's RPC the page may hold (the devnet's node; none for real networks).
+      ...(config.caipNetworks ?? []).map((network) =>
+        network.namespace === 'solana' ? network.rpcUrl : undefined,
+      ),
     ]
       .map((url) => url && origin(url))
       .filter((value): value is string => Boolean(value) && value !== 'null'),

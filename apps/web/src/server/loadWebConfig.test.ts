@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { DevnetManifest } from '@latch/api-contract'
 import { parseLatchWebConfig } from '@latch/core'
 import { describe, expect, it } from 'vitest'
+import { contentSecurityPolicy, renderConfigScript } from './createWebApp.ts'
 import { loadWebConfig } from './loadWebConfig.ts'
 
 const zero = '0x0000000000000000000000000000000000000001'
@@ -363,5 +364,95 @@ describe('loadWebConfig view options', () => {
     expect(load({ LATCH_RESTRICTED_TIME_ZONES: 'Asia/Shanghai,not a zone' })).toThrow(
       '- LATCH_RESTRICTED_TIME_ZONES[1]: Expected IANA time zone names such as Asia/Shanghai, or none.',
     )
+  })
+
+  it('gives the page Solana and Bitcoin networks: the devnet node for Solana, no Solana RPC for real networks', () => {
+    const solanaId = 'GH7ome3EiwEr7tu9JuTh2dpYWBJK3z69'
+    const bitcoinId = '0f9188f13cb7b2c71f2a335e3a4fc328'
+    const devnet = loadWebConfig({
+      env: {
+        LATCH_STATE_DIR: stateDirWithManifest({
+          solana: {
+            name: 'Latch Solana Devnet',
+            caipNetworkId: `solana:${solanaId}`,
+            genesisHash: `${solanaId}abcdefghijk`,
+            rpcUrl: 'http://127.0.0.1:4180',
+            wsUrl: 'ws://127.0.0.1:4181',
+            nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+            tokens: [],
+            accounts: [],
+          },
+          bitcoin: {
+            name: 'Latch Bitcoin Regtest',
+            caipNetworkId: `bip122:${bitcoinId}`,
+            network: 'regtest',
+            esploraUrl: 'http://127.0.0.1:4182',
+            accounts: [],
+          },
+        }),
+        LATCH_API_URL: 'http://127.0.0.1:4271',
+      },
+      rootDir: '/nowhere',
+    })
+    expect(devnet.networks.map((network) => network.caipNetworkId)).toEqual([
+      'eip155:31337',
+      'eip155:31339',
+    ])
+    expect(devnet.caipNetworks?.slice(2)).toEqual([
+      {
+        namespace: 'solana',
+        reference: solanaId,
+        caipNetworkId: `solana:${solanaId}`,
+        name: 'Latch Solana Devnet',
+        rpcUrl: 'http://127.0.0.1:4180',
+        nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+      },
+      {
+        namespace: 'bip122',
+        reference: bitcoinId,
+        caipNetworkId: `bip122:${bitcoinId}`,
+        name: 'Latch Bitcoin Regtest',
+        network: 'regtest',
+        nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+      },
+    ])
+    // /latch-config.js lists all of them in `networks`; the page splits them again.
+    const script = renderConfigScript(devnet)
+    const page = parseLatchWebConfig(
+      JSON.parse(script.slice('window.__LATCH_CONFIG__ = '.length, -2)),
+    )
+    expect(page.networks).toEqual(devnet.networks)
+    expect(page.caipNetworks).toEqual(devnet.caipNetworks)
+    expect(contentSecurityPolicy(devnet)).toContain('http://127.0.0.1:4180')
+
+    const real = loadWebConfig({
+      env: {
+        LATCH_STATE_DIR: stateDirWithManifest(),
+        LATCH_NETWORKS: JSON.stringify([
+          {
+            id: 1,
+            name: 'Ethereum',
+            rpcUrl: 'https://rpc.example/v2/key',
+            nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          },
+          { namespace: 'solana', preset: 'mainnet', rpcUrl: 'https://solana.example/?key=secret' },
+          { namespace: 'bip122', preset: 'mainnet', esploraUrl: 'https://esplora.example/k' },
+        ]),
+        LATCH_PROJECT_ID: 'ffffffffffffffffffffffffffffffff',
+        LATCH_RELAY_URL: 'wss://relay.example',
+        LATCH_API_URL: 'https://api.example',
+      },
+      rootDir: '/nowhere',
+    })
+    expect(real.networks).toHaveLength(1)
+    expect(real.caipNetworks?.map((network) => network.caipNetworkId)).toEqual([
+      'eip155:1',
+      'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      'bip122:000000000019d6689c085ae165831e93',
+    ])
+    // The node URLs (which may hold provider keys) never reach the page.
+    expect(renderConfigScript(real)).not.toMatch(/solana\.example|esplora\.example|secret/)
+    expect(contentSecurityPolicy(real)).not.toContain('solana.example')
+    expect(real.caipNetworks?.[1]).toMatchObject({ namespace: 'solana', rpcUrl: '' })
   })
 })

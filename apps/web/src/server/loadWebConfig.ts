@@ -9,7 +9,12 @@ import {
   listSocialSignIns,
   parseConfig,
 } from '@latch/config'
-import { type LatchNetwork, type LatchWebConfig, resolveOptions } from '@latch/core'
+import {
+  type LatchCaipNetwork,
+  type LatchNetwork,
+  type LatchWebConfig,
+  resolveOptions,
+} from '@latch/core'
 
 export { defaultApiUrl }
 
@@ -67,12 +72,62 @@ export function loadWebConfig(parameters: LoadWebConfigParameters): LatchWebConf
   })
 
   let networks: LatchNetwork[]
+  // Every network in the configured order, when some are Solana or Bitcoin (issue 16).
+  let caipNetworks: LatchCaipNetwork[] = []
   let devnetWallet: LatchWebConfig['devnetWallet']
   if (config.LATCH_NETWORKS) {
-    // Solana and Bitcoin networks reach the page in a later step (issue 16).
     networks = config.LATCH_NETWORKS.filter(isEip155Network).map(toPageNetwork)
+    caipNetworks = config.LATCH_NETWORKS.map((network): LatchCaipNetwork => {
+      if (network.namespace === 'eip155') return toPageNetwork(network)
+      const common = {
+        reference: network.id,
+        name: network.name,
+        nativeCurrency: network.nativeCurrency,
+        ...(network.blockExplorerUrl ? { blockExplorerUrl: network.blockExplorerUrl } : {}),
+      }
+      if (network.namespace === 'bip122')
+        return {
+          namespace: 'bip122',
+          caipNetworkId: network.caipNetworkId,
+          network: network.network,
+          ...common,
+        }
+      // The API does not relay Solana JSON-RPC yet and the node URL (rpcUrl) may hold a
+      // provider key: the page gets no Solana RPC, so sending on it stays off (balances and
+      // activity come from the API).
+      return { namespace: 'solana', caipNetworkId: network.caipNetworkId, rpcUrl: '', ...common }
+    })
   } else if (manifest) {
     networks = manifest.chains.map(toPageNetwork)
+    // The devnet's Solana and Bitcoin chains: local test nodes on loopback, which the page may
+    // reach (the Devnet Wallet already does): Solana sends go straight to the devnet's node.
+    caipNetworks = [
+      ...networks,
+      ...(manifest.solana
+        ? [
+            {
+              namespace: 'solana' as const,
+              reference: manifest.solana.caipNetworkId.slice('solana:'.length),
+              caipNetworkId: manifest.solana.caipNetworkId as `solana:${string}`,
+              name: manifest.solana.name,
+              rpcUrl: manifest.solana.rpcUrl,
+              nativeCurrency: manifest.solana.nativeCurrency,
+            },
+          ]
+        : []),
+      ...(manifest.bitcoin
+        ? [
+            {
+              namespace: 'bip122' as const,
+              reference: manifest.bitcoin.caipNetworkId.slice('bip122:'.length),
+              caipNetworkId: manifest.bitcoin.caipNetworkId as `bip122:${string}`,
+              name: manifest.bitcoin.name,
+              network: manifest.bitcoin.network,
+              nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+            },
+          ]
+        : []),
+    ]
     const [solanaKey] = manifest.solana?.accounts ?? []
     const [bitcoinKey] = manifest.bitcoin?.accounts ?? []
     devnetWallet = {
@@ -167,6 +222,8 @@ export function loadWebConfig(parameters: LoadWebConfigParameters): LatchWebConf
       : {}),
     appName: config.LATCH_APP_NAME,
     networks,
+    // Only when some network is Solana or Bitcoin: `/latch-config.js` then lists these.
+    ...(caipNetworks.length > networks.length ? { caipNetworks } : {}),
     // The social sign-ins the API offers (the same rule as its routes): the Connect view's
     // buttons. The secrets stay on the server.
     socials: listSocialSignIns(config, manifest),

@@ -1,9 +1,12 @@
+import { watchWalletStandard } from '@latch/core'
+import { useEffect } from 'react'
 import { getErrorMessage } from '../errors/getErrorMessage.ts'
 import { useConfig } from '../hooks/useConfig.ts'
 import { useConnect } from '../hooks/useConnect.ts'
 import { connectFlowViews, useConnectFlow } from '../hooks/useConnectFlow.ts'
 import { useConnectors } from '../hooks/useConnectors.ts'
 import { useCopyToClipboard } from '../hooks/useCopyToClipboard.ts'
+import { useLatchState } from '../hooks/useLatchState.ts'
 import { useIsPhone } from '../hooks/useMediaQuery.ts'
 import { useMessages } from '../hooks/useMessages.ts'
 import { useTimedOut } from '../hooks/useTimedOut.ts'
@@ -29,7 +32,16 @@ export default function ConnectModalContainer() {
 
 function ConnectModalRoutes() {
   const { t } = useMessages()
-  const { options } = useConfig()
+  const config = useConfig()
+  const { options } = config
+  const { namespaceConnectors } = useLatchState()
+  // Solana and Bitcoin wallets (Wallet Standard) are looked for once the modal opens; the
+  // discovery's code loads then, only when the app has Solana or Bitcoin networks.
+  useEffect(() => {
+    watchWalletStandard(config).catch((error: unknown) =>
+      config.logs.warn('Wallet Standard discovery failed', error),
+    )
+  }, [config])
   const flow = useConnectFlow()
   const connection = useConnect()
   const connectors = useConnectors()
@@ -37,7 +49,9 @@ function ConnectModalRoutes() {
   const isPhone = useIsPhone()
   const { route } = flow
 
-  const connector = connectors.find((entry) => entry.id === route.connectorId)
+  const connector =
+    connectors.find((entry) => entry.id === route.connectorId) ??
+    namespaceConnectors.find((entry) => entry.id === route.connectorId)
   const isWalletConnect =
     route.view === 'ConnectingWalletConnect' || route.view === 'ConnectingWalletConnectBasic'
   const isConnecting = isWalletConnect || route.view === 'ConnectingExternal'

@@ -89,3 +89,26 @@ describe('ConnectView legal checkbox', () => {
     for (const button of walletButtons(html)) expect(button).not.toContain('disabled')
   })
 })
+
+describe('ConnectView Solana and Bitcoin wallets', () => {
+  it('a wallet of several namespaces shows a badge per namespace; the intro line shows above', () => {
+    const html = render({
+      intro: 'Connect a Solana wallet.',
+      allWallets: undefined,
+      wallets: [
+        {
+          ...wallet('Latch Devnet Wallet', 'installed'),
+          namespaces: ['solana', 'bip122'],
+        },
+      ],
+    })
+    expect(html).toContain(
+      '<p class="latch-connect__intro" data-testid="connect-intro">Connect a Solana wallet.</p>',
+    )
+    expect(html.match(/latch-wallet__namespace latch-wallet__namespace--\w+">(\w+)</g)).toEqual([
+      'latch-wallet__namespace latch-wallet__namespace--solana">Solana<',
+      'latch-wallet__namespace latch-wallet__namespace--bip122">Bitcoin<',
+    ])
+    expect(render({})).not.toContain('latch-wallet__namespace')
+  })
+})

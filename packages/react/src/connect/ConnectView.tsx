@@ -5,6 +5,8 @@ import type { ConnectWalletItem } from './getConnectWallets.ts'
 import { WalletList } from './WalletList.tsx'
 
 export type ConnectViewProps = {
+  /** A line above the methods (the modal opened for a Solana or Bitcoin network). */
+  intro?: string | undefined
   /** The connect methods, in the configured order. */
   methods: readonly ConnectMethod[]
   /** The email method's field (shown where `methods` puts 'email'). */
@@ -56,6 +58,11 @@ export function ConnectView(props: ConnectViewProps) {
     : 'connect.legalAgreePrivacy'
   return (
     <div className="latch-connect">
+      {props.intro ? (
+        <p className="latch-connect__intro" data-testid="connect-intro">
+          {props.intro}
+        </p>
+      ) : null}
       {legal ? (
         <div className="latch-connect__legal" data-testid="legal-checkbox">
           <label className="latch-connect__legal-label">

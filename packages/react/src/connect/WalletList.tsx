@@ -14,6 +14,9 @@ export type WalletListProps = {
 /** Keys of the placeholder rows shown while the registry loads. */
 const placeholderKeys = ['placeholder-1', 'placeholder-2', 'placeholder-3', 'placeholder-4']
 
+/** The namespaces' names (proper names, the same in every language, as wallet names are). */
+export const namespaceNames = { eip155: 'EVM', solana: 'Solana', bip122: 'Bitcoin' } as const
+
 const tagKeys = {
   recent: 'connect.tagRecent',
   installed: 'connect.tagInstalled',
@@ -38,6 +41,18 @@ export function WalletList(props: WalletListProps) {
       >
         <WalletIcon className="latch-wallet__icon" name={wallet.name} src={wallet.icon} size={36} />
         <span className="latch-wallet__name">{wallet.name}</span>
+        {wallet.namespaces?.length ? (
+          <span className="latch-wallet__namespaces">
+            {wallet.namespaces.map((namespace) => (
+              <span
+                key={namespace}
+                className={`latch-wallet__namespace latch-wallet__namespace--${namespace}`}
+              >
+                {namespaceNames[namespace]}
+              </span>
+            ))}
+          </span>
+        ) : null}
         {wallet.tag ? (
           <span className={`latch-wallet__tag latch-wallet__tag--${wallet.tag}`}>
             {t(tagKeys[wallet.tag])}

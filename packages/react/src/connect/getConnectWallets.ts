@@ -1,6 +1,7 @@
 import {
   type ConnectorType,
   getRecommendedWallets,
+  type LatchNamespace,
   maxRecentWallets,
   normalizeRdns,
   type RecentWallet,
@@ -23,6 +24,8 @@ export type ConnectWalletItem = {
   name: string
   icon: string | undefined
   tag: 'recent' | 'installed' | 'qrCode' | undefined
+  /** A wallet of several namespaces (or of Solana or Bitcoin): a small badge for each. */
+  namespaces?: readonly LatchNamespace[] | undefined
   target: ConnectTarget
 }
 
@@ -54,6 +57,13 @@ export type GetConnectWalletsParameters = {
    * wallet is never out of reach.
    */
   collapse?: boolean | undefined
+  /** Solana and Bitcoin wallets (`getNamespaceWallets`): listed after the installed ones. */
+  namespaceWallets?:
+    | {
+        items: readonly ConnectWalletItem[]
+        badges: ReadonlyMap<string, readonly LatchNamespace[]>
+      }
+    | undefined
 }
 
 /**
@@ -86,13 +96,17 @@ export function getConnectWallets(parameters: GetConnectWalletsParameters): Conn
   const connectorItem = (
     connector: ConnectorLike,
     tag: ConnectWalletItem['tag'],
-  ): ConnectWalletItem => ({
-    key: `connector:${connector.id}`,
-    name: connector.name,
-    icon: connector.icon || undefined,
-    tag,
-    target: { type: 'connector', connectorId: connector.id },
-  })
+  ): ConnectWalletItem => {
+    const namespaces = parameters.namespaceWallets?.badges.get(connector.id)
+    return {
+      key: `connector:${connector.id}`,
+      name: connector.name,
+      icon: connector.icon || undefined,
+      tag,
+      ...(namespaces ? { namespaces } : {}),
+      target: { type: 'connector', connectorId: connector.id },
+    }
+  }
 
   let recentCount = 0
   for (const wallet of parameters.recent) {
@@ -121,6 +135,7 @@ export function getConnectWallets(parameters: GetConnectWalletsParameters): Conn
 
   for (const connector of injected)
     if (!isShown(connector)) add(connectorItem(connector, 'installed'), connector)
+  for (const wallet of parameters.namespaceWallets?.items ?? []) items.push(wallet)
 
   if (walletConnect) {
     const recommended = getRecommendedWallets(

@@ -1,4 +1,10 @@
-import type { Connector, ModalRoute, ModalView } from '@latch/core'
+import type {
+  Connector,
+  LatchNamespace,
+  ModalRoute,
+  ModalView,
+  NamespaceConnector,
+} from '@latch/core'
 import type { ReactNode } from 'react'
 import { ConnectedAccount } from '../account/ConnectedAccount.tsx'
 import {
@@ -40,8 +46,8 @@ export type ModalViewContext = {
   t: Translate
   flow: UseConnectFlowReturnType
   route: ModalRoute
-  /** The connector the route is about (Connecting views). */
-  connector: Connector | undefined
+  /** The connector the route is about (Connecting views; a Solana or Bitcoin wallet's too). */
+  connector: Connector | NamespaceConnector | undefined
   /** The wallet a Connecting view is about: the listing's name, else the connector's. */
   walletName: string
   pairingUri: string | undefined
@@ -78,8 +84,9 @@ export const modalRoutes: Record<ModalView, ModalRouteEntry> = {
   Connect: {
     status: 'routable',
     title: ({ t }) => t('connect.title'),
-    render: ({ flow }) => (
+    render: ({ flow, route }) => (
       <ConnectRoute
+        namespace={namespaceOfRoute(route)}
         onSelect={flow.select}
         onAllWallets={() => flow.push({ view: 'AllWallets' })}
         onEmailNext={flow.push}
@@ -270,4 +277,12 @@ export const modalRoutes: Record<ModalView, ModalRouteEntry> = {
     title: ({ t }) => t('account.feature.onramp'),
     render: () => <LazyView view={buyRoute} />,
   },
+}
+
+/** The namespace a Connect view was opened for (its route's network), if any. */
+function namespaceOfRoute(route: ModalRoute): LatchNamespace | undefined {
+  const namespace = route.caipNetworkId?.split(':')[0]
+  return namespace === 'eip155' || namespace === 'solana' || namespace === 'bip122'
+    ? namespace
+    : undefined
 }

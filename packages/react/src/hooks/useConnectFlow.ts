@@ -47,7 +47,8 @@ export function useConnectFlow(): UseConnectFlowReturnType {
   const modal = useConnectModal()
   const connection = useConnect()
   const connectors = useConnectors()
-  const signInRequired = useConfig().options.signIn === 'required'
+  const config = useConfig()
+  const signInRequired = config.options.signIn === 'required'
   const [attempt, setAttempt] = useState(0)
   const { router } = modal
   const route: ModalRoute = modal.history.at(-1) ?? { view: 'Connect' }
@@ -92,7 +93,10 @@ export function useConnectFlow(): UseConnectFlowReturnType {
 
   const select = (target: ConnectTarget) => {
     if (target.type === 'connector') {
-      const connector = connectors.find((entry) => entry.id === target.connectorId)
+      const connector =
+        connectors.find((entry) => entry.id === target.connectorId) ??
+        // A Solana or Bitcoin wallet (Wallet Standard): its id names its namespace.
+        config.getState().namespaceConnectors.find((entry) => entry.id === target.connectorId)
       if (!connector) return
       show({
         view:

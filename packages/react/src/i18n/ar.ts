@@ -289,6 +289,8 @@ export const ar: Messages = {
   'farcaster.open': 'فتح Farcaster',
   'farcaster.waiting': 'بانتظار تسجيل دخولك باستخدام Farcaster…',
   'farcaster.preparing': 'جارٍ تجهيز تسجيل الدخول…',
+  'connect.namespaceIntro': 'اربط محفظة {namespace}.',
+  'connect.namespaceNone': 'لا توجد محفظة {namespace} في هذا المتصفح.',
   // Account panel, Receive and Send on Solana and Bitcoin (issue 16).
   'send.invalidSolanaAddress': 'عنوان سولانا غير صالح (base58، 32 بايت).',
   'receive.payment': 'الدفع',

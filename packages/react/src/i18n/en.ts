@@ -297,6 +297,8 @@ export const en = {
   'farcaster.open': 'Open Farcaster',
   'farcaster.waiting': 'Waiting for you to sign in with Farcaster…',
   'farcaster.preparing': 'Preparing the sign-in…',
+  'connect.namespaceIntro': 'Connect a {namespace} wallet.',
+  'connect.namespaceNone': 'No {namespace} wallet in this browser.',
   // Account panel, Receive and Send on Solana and Bitcoin (issue 16).
   'send.invalidSolanaAddress': 'Invalid Solana address (base58, 32 bytes).',
   'receive.payment': 'Payment',

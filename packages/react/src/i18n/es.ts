@@ -300,6 +300,8 @@ export const es: Messages = {
   'farcaster.open': 'Abrir Farcaster',
   'farcaster.waiting': 'Esperando a que inicies sesión con Farcaster…',
   'farcaster.preparing': 'Preparando el inicio de sesión…',
+  'connect.namespaceIntro': 'Conecta una billetera de {namespace}.',
+  'connect.namespaceNone': 'No hay billeteras de {namespace} en este navegador.',
   // Account panel, Receive and Send on Solana and Bitcoin (issue 16).
   'send.invalidSolanaAddress': 'Dirección de Solana no válida (base58, 32 bytes).',
   'receive.payment': 'Pagos',

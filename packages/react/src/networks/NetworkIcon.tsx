@@ -4,6 +4,8 @@ import { getNetworkHue } from './getNetworkTag.ts'
 
 export type NetworkIconProps = {
   chainId: number
+  /** A Solana or Bitcoin network's CAIP-2 id (its image; `chainId` then only colours the disc). */
+  caipNetworkId?: string | undefined
   /** Default 28 px. */
   size?: number | undefined
 }
@@ -26,7 +28,7 @@ export function NetworkIcon(props: NetworkIconProps) {
   return (
     <img
       className="latch-network-icon"
-      src={`${apiUrl}/public/getAssetImage/eip155:${props.chainId}`}
+      src={`${apiUrl}/public/getAssetImage/${props.caipNetworkId ?? `eip155:${props.chainId}`}`}
       alt=""
       aria-hidden="true"
       width={size}
