@@ -772,6 +772,13 @@ export { formatAmount } from './utils/formatAmount.ts'
 export { isOriginAllowed } from './utils/isOriginAllowed.ts'
 export { parseChainId } from './utils/parseChainId.ts'
 export {
+  type DevnetWalletBitcoin,
+  type DevnetWalletChain,
+  type DevnetWalletConfig,
+  type DevnetWalletSolana,
+  parseDevnetWalletConfig,
+} from './webConfig/parseDevnetWalletConfig.ts'
+export {
   type LatchBitcoinNetwork,
   type LatchCaipNetwork,
   type LatchNamespace,

@@ -1,4 +1,4 @@
-import type { LatchWebConfig } from '@latch/core'
+import { type LatchWebConfig, parseDevnetWalletConfig } from '@latch/core'
 import { registerWallet } from '@wallet-standard/wallet'
 import { createBitcoinDevnetWallet } from './bitcoin/createBitcoinDevnetWallet.ts'
 import { createConfirmDialog } from './createConfirmDialog.ts'
@@ -16,14 +16,15 @@ export const devnetWalletInfo = {
 /**
  * Starts the in-page Devnet Wallet and announces it through EIP-6963 (now, and whenever a
  * dapp asks), and the Solana and Bitcoin devnet wallets through the Wallet Standard when the
- * config has them. Loaded only when the runtime config has `devnetWallet`. Returns a stop
- * function.
+ * config has them. Loaded only when the runtime config has `devnetWallet`, whose fields are
+ * checked here (a wrong one throws an `InvalidConfigError` naming it). Returns a stop function.
  */
-export function startDevnetWallet(options: {
+export function startDevnetWallet(input: {
   wallet: NonNullable<LatchWebConfig['devnetWallet']>
   networks: LatchWebConfig['networks']
   window: Window
 }): () => void {
+  const options = { ...input, wallet: parseDevnetWalletConfig(input.wallet, input.networks) }
   const { window } = options
   const dialog = createConfirmDialog({ document: window.document, icon: devnetWalletIcon })
   const provider = createDevnetWalletProvider({

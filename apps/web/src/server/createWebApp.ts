@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
-import type { LatchWebConfig } from '@latch/core'
+import { type LatchWebConfig, parseDevnetWalletConfig } from '@latch/core'
 import { Hono } from 'hono'
 
 export type CreateWebAppParameters = {
@@ -38,13 +38,15 @@ const origin = (url: string) => {
  * nodes are added, since it plays a wallet and a wallet owns its node.
  */
 export function contentSecurityPolicy(config: LatchWebConfig): string {
+  const devnetWallet =
+    config.devnetWallet && parseDevnetWalletConfig(config.devnetWallet, config.networks)
   const hosts = new Set(
     [
       config.apiUrl,
       config.relayUrl,
-      ...Object.values(config.devnetWallet?.rpcUrls ?? {}),
-      config.devnetWallet?.solana?.rpcUrl,
-      config.devnetWallet?.bitcoin?.esploraUrl,
+      ...Object.values(devnetWallet?.rpcUrls ?? {}),
+      devnetWallet?.solana?.rpcUrl,
+      devnetWallet?.bitcoin?.esploraUrl,
       // A Solana network's RPC the page may hold (the devnet's node; none for real networks).
       ...(config.caipNetworks ?? []).map((network) =>
         network.namespace === 'solana' ? network.rpcUrl : undefined,

@@ -10,6 +10,7 @@ import {
   type WalletFeature,
 } from '../options/createLatchOptions.ts'
 import type { Hex } from '../types.ts'
+import { address, httpUrl, type Issues, isObject, readString, wsUrl } from './readConfigFields.ts'
 
 /** An EVM network the app offers (spec section 3, Network, flattened for runtime config). */
 export type LatchNetwork = {
@@ -95,23 +96,7 @@ export type LatchWebConfig = {
    * only node URLs the page may hold: the wallet plays a wallet, which owns its node; the
    * app itself reads through the API's endpoint (`networks[].rpcUrl`).
    */
-  devnetWallet?:
-    | {
-        address: Hex
-        privateKey: Hex
-        chainIds: number[]
-        rpcUrls?: Record<string, string>
-        /**
-         * Per chain id: its Simple7702Account (EIP-7702 delegate: EIP-5792 batches are atomic
-         * there) and the tokens `wallet_getAssets` lists (EIP-7811).
-         */
-        chains?: Record<string, DevnetWalletChain>
-        /** The devnet's Solana chain and a funded test key: the Wallet Standard devnet wallet. */
-        solana?: DevnetWalletSolana | undefined
-        /** The devnet's Bitcoin regtest chain and a funded test key (payment + ordinals). */
-        bitcoin?: DevnetWalletBitcoin | undefined
-      }
-    | undefined
+  devnetWallet?: Record<string, unknown> | undefined
   /** Locale of the views ('en', 'es', 'ar', or a tag like 'es-MX'); default the browser's. */
   locale?: string | undefined
   /** Default 'system' (follows prefers-color-scheme). */
@@ -259,32 +244,6 @@ function readAppearance(
   return result
 }
 
-type Issues = string[]
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
-function readString(
-  source: Record<string, unknown>,
-  key: string,
-  path: string,
-  issues: Issues,
-  check?: { pattern: RegExp; expected: string },
-): string {
-  const value = source[key]
-  if (typeof value !== 'string' || value.length === 0) {
-    issues.push(`${path}${key}: expected a non-empty string.`)
-    return ''
-  }
-  if (check && !check.pattern.test(value)) issues.push(`${path}${key}: expected ${check.expected}.`)
-  return value
-}
-
-const httpUrl = { pattern: /^https?:\/\/[^\s]+$/, expected: 'an http(s) URL' }
-const wsUrl = { pattern: /^wss?:\/\/[^\s]+$/, expected: 'a ws(s) URL' }
-const hex32 = { pattern: /^0x[0-9a-fA-F]{64}$/, expected: 'a 32-byte hex string' }
-const address = { pattern: /^0x[0-9a-fA-F]{40}$/, expected: 'a 0x-prefixed 40-hex address' }
-
 function readNetwork(value: unknown, index: number, issues: Issues): LatchCaipNetwork {
   const path = `networks[${index}].`
   if (!isObject(value)) {
@@ -363,45 +322,11 @@ export function parseLatchWebConfig(value: unknown): LatchWebConfig {
     (network): network is LatchNetwork => !network.namespace || network.namespace === 'eip155',
   )
 
-  let devnetWallet: LatchWebConfig['devnetWallet']
-  if (value.devnetWallet !== undefined) {
-    const wallet = value.devnetWallet
-    if (!isObject(wallet)) issues.push('devnetWallet: expected an object.')
-    else {
-      const chainIds = wallet.chainIds
-      if (
-        !Array.isArray(chainIds) ||
-        chainIds.length === 0 ||
-        !chainIds.every((id) => networks.some((network) => network.id === id))
-      )
-        issues.push('devnetWallet.chainIds: expected ids of configured networks.')
-      const rpcUrls = wallet.rpcUrls
-      if (
-        rpcUrls !== undefined &&
-        (!isObject(rpcUrls) ||
-          !Object.values(rpcUrls).every(
-            (url) => typeof url === 'string' && httpUrl.pattern.test(url),
-          ))
-      )
-        issues.push('devnetWallet.rpcUrls: expected chain ids mapped to http(s) URLs.')
-      const chains = wallet.chains
-      if (chains !== undefined && !isDevnetWalletChains(chains))
-        issues.push(
-          'devnetWallet.chains: expected chain ids mapped to { simple7702Account?, tokens? }.',
-        )
-      const solana = readDevnetWalletSolana(wallet.solana, issues)
-      const bitcoin = readDevnetWalletBitcoin(wallet.bitcoin, issues)
-      devnetWallet = {
-        ...(solana ? { solana } : {}),
-        ...(bitcoin ? { bitcoin } : {}),
-        address: readString(wallet, 'address', 'devnetWallet.', issues, address) as Hex,
-        privateKey: readString(wallet, 'privateKey', 'devnetWallet.', issues, hex32) as Hex,
-        chainIds: chainIds as number[],
-        ...(isObject(rpcUrls) ? { rpcUrls: rpcUrls as Record<string, string> } : {}),
-        ...(isDevnetWalletChains(chains) ? { chains } : {}),
-      }
-    }
-  }
+  // Devnet only: checked by `parseDevnetWalletConfig` when the Devnet Wallet loads (its code
+  // and its checks stay out of the page's first chunk).
+  const devnetWallet = value.devnetWallet
+  if (devnetWallet !== undefined && !isObject(devnetWallet))
+    issues.push('devnetWallet: expected an object.')
 
   const appearance = readAppearance(value, issues)
   const accountOptions = readAccountOptions(value, issues)
@@ -421,7 +346,7 @@ export function parseLatchWebConfig(value: unknown): LatchWebConfig {
     appName,
     networks,
     caipNetworks,
-    ...(devnetWallet ? { devnetWallet } : {}),
+    ...(isObject(devnetWallet) ? { devnetWallet } : {}),
     ...appearance,
     ...accountOptions,
     ...viewOptions,
@@ -445,95 +370,4 @@ function readAccountOptions(
     else issues.push('nameSuffix: expected a domain such as "latch.id".')
   }
   return result
-}
-
-/** A devnet chain as the Devnet Wallet needs it (see `LatchWebConfig['devnetWallet']`). */
-export type DevnetWalletChain = {
-  simple7702Account?: Hex | undefined
-  tokens?: { address: Hex; name: string; symbol: string; decimals: number }[] | undefined
-}
-
-function isDevnetWalletChains(value: unknown): value is Record<string, DevnetWalletChain> {
-  if (!isObject(value)) return false
-  const isAddress = (entry: unknown) =>
-    typeof entry === 'string' && /^0x[0-9a-fA-F]{40}$/.test(entry)
-  return Object.values(value).every(
-    (chain) =>
-      isObject(chain) &&
-      (chain.simple7702Account === undefined || isAddress(chain.simple7702Account)) &&
-      (chain.tokens === undefined ||
-        (Array.isArray(chain.tokens) &&
-          chain.tokens.length <= 100 &&
-          chain.tokens.every(
-            (token) =>
-              isObject(token) &&
-              isAddress(token.address) &&
-              typeof token.name === 'string' &&
-              typeof token.symbol === 'string' &&
-              typeof token.decimals === 'number',
-          ))),
-  )
-}
-
-/** `devnetWallet.solana`: the node (a wallet owns its node) and a generated test key. */
-export type DevnetWalletSolana = {
-  caipNetworkId: `solana:${string}`
-  rpcUrl: string
-  address: string
-  /** Base58 of the 64-byte ed25519 secret key (a generated devnet key). */
-  secretKey: string
-}
-
-/** `devnetWallet.bitcoin`: the regtest Esplora URL and a generated test key. */
-export type DevnetWalletBitcoin = {
-  caipNetworkId: `bip122:${string}`
-  network: 'regtest'
-  esploraUrl: string
-  /** P2WPKH of the key. */
-  paymentAddress: string
-  /** P2TR (key path) of the key. */
-  ordinalsAddress: string
-  /** WIF (regtest). */
-  wif: string
-}
-
-const base58 = { pattern: /^[1-9A-HJ-NP-Za-km-z]+$/, expected: 'base58' }
-
-function readDevnetWalletSolana(value: unknown, issues: Issues): DevnetWalletSolana | undefined {
-  if (value === undefined) return undefined
-  const path = 'devnetWallet.solana.'
-  if (!isObject(value)) {
-    issues.push('devnetWallet.solana: expected an object.')
-    return undefined
-  }
-  return {
-    caipNetworkId: readString(value, 'caipNetworkId', path, issues, {
-      pattern: /^solana:[1-9A-HJ-NP-Za-km-z]{32}$/,
-      expected: '"solana:" and 32 base58 characters',
-    }) as DevnetWalletSolana['caipNetworkId'],
-    rpcUrl: readString(value, 'rpcUrl', path, issues, httpUrl),
-    address: readString(value, 'address', path, issues, base58),
-    secretKey: readString(value, 'secretKey', path, issues, base58),
-  }
-}
-
-function readDevnetWalletBitcoin(value: unknown, issues: Issues): DevnetWalletBitcoin | undefined {
-  if (value === undefined) return undefined
-  const path = 'devnetWallet.bitcoin.'
-  if (!isObject(value)) {
-    issues.push('devnetWallet.bitcoin: expected an object.')
-    return undefined
-  }
-  if (value.network !== 'regtest') issues.push(`${path}network: expected "regtest".`)
-  return {
-    caipNetworkId: readString(value, 'caipNetworkId', path, issues, {
-      pattern: /^bip122:[0-9a-f]{32}$/,
-      expected: '"bip122:" and 32 hex digits',
-    }) as DevnetWalletBitcoin['caipNetworkId'],
-    network: 'regtest',
-    esploraUrl: readString(value, 'esploraUrl', path, issues, httpUrl),
-    paymentAddress: readString(value, 'paymentAddress', path, issues),
-    ordinalsAddress: readString(value, 'ordinalsAddress', path, issues),
-    wif: readString(value, 'wif', path, issues, base58),
-  }
 }
