@@ -6,14 +6,10 @@ import type {
   BitcoinSendTransferFeature,
   BitcoinSignMessageFeature,
 } from '@latch/core'
-import type { Wallet, WalletAccount } from '@wallet-standard/base'
-import type {
-  StandardDisconnectFeature,
-  StandardEventsFeature,
-  StandardEventsListeners,
-} from '@wallet-standard/features'
+import type { Wallet } from '@wallet-standard/base'
+import type { StandardDisconnectFeature, StandardEventsFeature } from '@wallet-standard/features'
 import type { Described } from '../createConfirmDialog.ts'
-import { DevnetWalletRpcError } from '../createDevnetWalletProvider.ts'
+import { createStandardWalletCore } from '../createStandardWalletCore.ts'
 import { walletStandardIcon, walletStandardName } from '../walletStandardIcon.ts'
 import type { BitcoinDevnetSigner } from './createBitcoinDevnetSigner.ts'
 
@@ -54,32 +50,14 @@ export function createBitcoinDevnetWallet(
 ): Wallet & { features: BitcoinDevnetWalletFeatures } {
   const { config, confirm, storage } = options
   const chains = [config.caipNetworkId, `bitcoin:${config.network}`] as const
-  const listeners = new Set<StandardEventsListeners['change']>()
-  let accounts: readonly WalletAccount[] = []
-  let signer: Promise<BitcoinDevnetSigner> | undefined
-
-  const loadSigner = () => {
-    signer ??= import('./createBitcoinDevnetSigner.ts').then(({ createBitcoinDevnetSigner }) =>
-      createBitcoinDevnetSigner(config),
-    )
-    signer.catch(() => {
-      signer = undefined
-    })
-    return signer
-  }
-  const setAccounts = (next: readonly WalletAccount[]) => {
-    accounts = next
-    for (const listener of listeners) listener({ accounts })
-  }
-  const ask = async (described: Described) => {
-    if (!(await confirm(described)))
-      throw new DevnetWalletRpcError(4001, 'User rejected the request.')
-  }
-  const unauthorized = () =>
-    new DevnetWalletRpcError(
-      4100,
-      'The requested account and/or method has not been authorized by the user.',
-    )
+  const core = createStandardWalletCore({
+    loadSigner: () =>
+      import('./createBitcoinDevnetSigner.ts').then(({ createBitcoinDevnetSigner }) =>
+        createBitcoinDevnetSigner(config),
+      ),
+    confirm,
+  })
+  const { setAccounts, loadSigner, ask, unauthorized } = core
   const addresses = (loaded: BitcoinDevnetSigner, input: BitcoinAddressesInput) => {
     const purposes = input?.purposes ?? ['payment', 'ordinals']
     return {
@@ -99,7 +77,7 @@ export function createBitcoinDevnetWallet(
     )
   }
   const isAuthorized = () =>
-    accounts.length > 0 || storage?.getItem(authorizedKey) === config.paymentAddress
+    core.accounts.length > 0 || storage?.getItem(authorizedKey) === config.paymentAddress
 
   const features: BitcoinDevnetWalletFeatures = {
     'bitcoin:connect': {
@@ -129,7 +107,7 @@ export function createBitcoinDevnetWallet(
       async getAccountAddresses(input) {
         if (!isAuthorized()) throw unauthorized()
         const loaded = await loadSigner()
-        if (accounts.length === 0) authorize(loaded)
+        if (core.accounts.length === 0) authorize(loaded)
         return addresses(loaded, input)
       },
     },
@@ -175,18 +153,10 @@ export function createBitcoinDevnetWallet(
       version: '1.0.0',
       async disconnect() {
         storage?.removeItem(authorizedKey)
-        if (accounts.length > 0) setAccounts([])
+        if (core.accounts.length > 0) setAccounts([])
       },
     },
-    'standard:events': {
-      version: '1.0.0',
-      on(event, listener) {
-        if (event !== 'change') return () => {}
-        const change = listener as StandardEventsListeners['change']
-        listeners.add(change)
-        return () => listeners.delete(change)
-      },
-    },
+    'standard:events': core.events,
   }
 
   return {
@@ -196,7 +166,7 @@ export function createBitcoinDevnetWallet(
     chains: [...chains],
     features,
     get accounts() {
-      return accounts
+      return core.accounts
     },
   }
 }

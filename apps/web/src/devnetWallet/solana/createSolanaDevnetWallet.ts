@@ -11,10 +11,10 @@ import type {
   StandardConnectFeature,
   StandardDisconnectFeature,
   StandardEventsFeature,
-  StandardEventsListeners,
 } from '@wallet-standard/features'
 import type { Described } from '../createConfirmDialog.ts'
 import { DevnetWalletRpcError } from '../createDevnetWalletProvider.ts'
+import { createStandardWalletCore } from '../createStandardWalletCore.ts'
 import { walletStandardIcon, walletStandardName } from '../walletStandardIcon.ts'
 import type { SolanaDevnetSigner } from './createSolanaDevnetSigner.ts'
 
@@ -48,23 +48,14 @@ export function createSolanaDevnetWallet(
 ): Wallet & { features: SolanaDevnetWalletFeatures } {
   const { config, confirm, storage } = options
   const chain = config.caipNetworkId
-  const listeners = new Set<StandardEventsListeners['change']>()
-  let accounts: readonly WalletAccount[] = []
-  let signer: Promise<SolanaDevnetSigner> | undefined
-
-  const loadSigner = () => {
-    signer ??= import('./createSolanaDevnetSigner.ts').then(({ createSolanaDevnetSigner }) =>
-      createSolanaDevnetSigner(config),
-    )
-    signer.catch(() => {
-      signer = undefined
-    })
-    return signer
-  }
-  const setAccounts = (next: readonly WalletAccount[]) => {
-    accounts = next
-    for (const listener of listeners) listener({ accounts })
-  }
+  const core = createStandardWalletCore({
+    loadSigner: () =>
+      import('./createSolanaDevnetSigner.ts').then(({ createSolanaDevnetSigner }) =>
+        createSolanaDevnetSigner(config),
+      ),
+    confirm,
+  })
+  const { setAccounts, loadSigner, ask } = core
   const account = (loaded: SolanaDevnetSigner): WalletAccount => ({
     address: loaded.address,
     publicKey: loaded.publicKey,
@@ -73,11 +64,8 @@ export function createSolanaDevnetWallet(
     label: walletStandardName,
   })
   const checkAccount = (input: { account: WalletAccount }) => {
-    if (!accounts.some((entry) => entry.address === input.account.address))
-      throw new DevnetWalletRpcError(
-        4100,
-        'The requested account and/or method has not been authorized by the user.',
-      )
+    if (!core.accounts.some((entry) => entry.address === input.account.address))
+      throw core.unauthorized()
   }
   const checkChain = (requested: string | undefined) => {
     if (requested !== undefined && requested !== chain)
@@ -86,16 +74,11 @@ export function createSolanaDevnetWallet(
         `The Latch Devnet Wallet is on ${chain} only, not ${requested}.`,
       )
   }
-  const ask = async (described: Described) => {
-    if (!(await confirm(described)))
-      throw new DevnetWalletRpcError(4001, 'User rejected the request.')
-  }
-
   const features: SolanaDevnetWalletFeatures = {
     'standard:connect': {
       version: '1.0.0',
       async connect(input) {
-        if (accounts.length > 0) return { accounts }
+        if (core.accounts.length > 0) return { accounts: core.accounts }
         const remembered = storage?.getItem(authorizedKey) === config.address
         if (input?.silent && !remembered) return { accounts: [] }
         const loaded = await loadSigner()
@@ -110,25 +93,17 @@ export function createSolanaDevnetWallet(
           })
         storage?.setItem(authorizedKey, config.address)
         setAccounts([account(loaded)])
-        return { accounts }
+        return { accounts: core.accounts }
       },
     },
     'standard:disconnect': {
       version: '1.0.0',
       async disconnect() {
         storage?.removeItem(authorizedKey)
-        if (accounts.length > 0) setAccounts([])
+        if (core.accounts.length > 0) setAccounts([])
       },
     },
-    'standard:events': {
-      version: '1.0.0',
-      on(event, listener) {
-        if (event !== 'change') return () => {}
-        const change = listener as StandardEventsListeners['change']
-        listeners.add(change)
-        return () => listeners.delete(change)
-      },
-    },
+    'standard:events': core.events,
     'solana:signMessage': {
       version: '1.1.0',
       async signMessage(...inputs: readonly SolanaSignMessageInput[]) {
@@ -181,7 +156,7 @@ export function createSolanaDevnetWallet(
     chains: [chain],
     features,
     get accounts() {
-      return accounts
+      return core.accounts
     },
   }
 }
