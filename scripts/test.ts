@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { delimiter, dirname, resolve } from 'node:path'
 import { type StartPostgresReturnType, startPostgres } from './postgres.ts'
@@ -45,11 +45,9 @@ type Step = { name: string; command: string; args: string[]; cwd?: string }
 const only = process.argv.slice(2)
 const steps: Step[] = [
   { name: 'lint', command: bin('biome'), args: ['ci', '.'] },
-  ...typecheckProjects.map((p) => ({
-    name: `typecheck ${p}`,
-    command: bin('tsc'),
-    args: ['-p', p, '--noEmit'],
-  })),
+  // Every project checked on its own (each has its own lib and types), two at a time: the
+  // machine's two cores, about half the wall time of one after another.
+  { name: 'typecheck', command: 'typecheck', args: [] },
   {
     name: 'unit',
     command: bin('vitest'),
@@ -97,11 +95,17 @@ if (steps.some((s) => s.name === 'unit')) {
 for (const step of steps) {
   const started = performance.now()
   console.log(`\n== ${step.name}`)
-  const run = spawnSync(step.command, step.args, {
-    cwd: resolve(root, step.cwd ?? '.'),
-    stdio: 'inherit',
-    env: step.name === 'unit' && postgres ? { ...env, LATCH_TEST_DATABASE_URL: postgres.url } : env,
-  })
+  const run =
+    step.name === 'typecheck'
+      ? { status: await typecheckAll() }
+      : spawnSync(step.command, step.args, {
+          cwd: resolve(root, step.cwd ?? '.'),
+          stdio: 'inherit',
+          env:
+            step.name === 'unit' && postgres
+              ? { ...env, LATCH_TEST_DATABASE_URL: postgres.url }
+              : env,
+        })
   if (step.name === 'unit') await postgres?.stop()
   const took = ((performance.now() - started) / 1000).toFixed(1)
   if (run.status !== 0) {
@@ -135,3 +139,33 @@ failed += failedSteps.filter((s) => s !== 'unit' && s !== 'e2e').length
 if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join(', ')}`)
 console.log(`\nlatch: ${passed} passed, ${failed} failed`)
 process.exit(failedSteps.length > 0 || failed > 0 ? 1 : 0)
+
+/**
+ * `tsc -p <project> --noEmit` for every project, `concurrency` at a time; each project's output
+ * is printed whole when it ends. Resolves 0 when all pass, 1 otherwise.
+ */
+async function typecheckAll(concurrency = 2): Promise<number> {
+  const queue = [...typecheckProjects]
+  let status = 0
+  const worker = async () => {
+    for (let project = queue.shift(); project; project = queue.shift()) {
+      const started = performance.now()
+      const { code, output } = await new Promise<{ code: number | null; output: string }>(
+        (done) => {
+          const chunks: Buffer[] = []
+          const child = spawn(bin('tsc'), ['-p', project, '--noEmit'], { cwd: root, env })
+          child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk))
+          child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk))
+          child.on('error', (error) => done({ code: 1, output: String(error) }))
+          child.on('close', (code) => done({ code, output: Buffer.concat(chunks).toString() }))
+        },
+      )
+      if (output) process.stdout.write(output)
+      const took = ((performance.now() - started) / 1000).toFixed(1)
+      console.log(`   typecheck ${project}: ${code === 0 ? 'ok' : 'FAILED'} (${took} s)`)
+      if (code !== 0) status = 1
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker))
+  return status
+}
