@@ -298,7 +298,8 @@ export function createApp(deps: AppDeps) {
   const projectCors = cors({
     origin: (origin, c) => (matchesOrigin(origin, c) ? origin : null),
     allowMethods: ['GET', 'POST', 'OPTIONS'],
-    allowHeaders: ['Content-Type', 'X-Project-Id', 'X-Sdk-Type', 'X-Sdk-Version'],
+    // Solana-Client: @solana/kit's RPC client names itself on every call to the Solana relay.
+    allowHeaders: ['Content-Type', 'X-Project-Id', 'X-Sdk-Type', 'X-Sdk-Version', 'Solana-Client'],
     exposeHeaders: ['X-Request-Id', 'ETag'],
     maxAge: 600,
   })
@@ -359,6 +360,10 @@ export function createApp(deps: AppDeps) {
     settings: { ...defaultRpcSettings, ...rpcSettings },
     logger,
     fetchFn: rpcFetch,
+    // Solana JSON-RPC (`chainId=solana:...`) through the namespaces' guarded fetcher.
+    solana: deps.namespaces
+      ? { networks: deps.namespaces.networks.solana, fetch: deps.namespaces.fetch }
+      : undefined,
   })
   app.route('/v1', rpc)
   app.route('/v1/', rpc)

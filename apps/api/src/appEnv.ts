@@ -22,5 +22,10 @@ export type AppEnv = {
      * batch counts one per request); refused past a limit. Unset when nothing is limited.
      */
     countReads: ((count: number) => RateLimitDecision) | undefined
+    /**
+     * Set by the rate limit: counts `count` writes of this client and project (a relayed Solana
+     * `sendTransaction` is one); refused past a limit. Unset when nothing is limited.
+     */
+    countWrites: ((count: number) => Promise<RateLimitDecision>) | undefined
   }
 }

@@ -148,7 +148,12 @@ const svg = 'image/svg+xml'
 
 /** Query of the JSON-RPC endpoint: the CAIP-2 chain and the project. */
 const rpcQuerySchema = z.object({
-  chainId: z.string().regex(/^eip155:[1-9]\d{0,15}$/, 'chainId must be CAIP-2, like "eip155:1".'),
+  chainId: z
+    .string()
+    .regex(
+      /^(?:eip155:[1-9]\d{0,15}|solana:[1-9A-HJ-NP-Za-km-z]{32})$/,
+      'chainId must be CAIP-2, like "eip155:1" or "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp".',
+    ),
   projectId: projectIdParam.optional(),
 })
 const imageParams = z.object({ chainId: chainIdParam, address: addressParam })
@@ -870,7 +875,7 @@ export const apiRoutes = {
     path: '/v1/',
     summary: "JSON-RPC 2.0 to the chain's node (spec section 7's default RPC endpoint).",
     description:
-      'One request or a batch, for the allowed methods; also served at `/v1`. Failures of the call itself answer JSON-RPC errors (-32600, -32601, -32602, -32603) with HTTP 200; the project, origin and rate-limit refusals keep their HTTP status.',
+      "One request or a batch, for the allowed methods; also served at `/v1`. Failures of the call itself answer JSON-RPC errors (-32600, -32601, -32602, -32603) with HTTP 200; the project, origin and rate-limit refusals keep their HTTP status. `chainId=solana:<first 32 characters of the genesis hash>` relays Solana JSON-RPC to that network's configured node: `getBalance`, `getAccountInfo`, `getMultipleAccounts`, `getLatestBlockhash`, `sendTransaction`, `simulateTransaction`, `getSignatureStatuses`, `getTokenAccountsByOwner`, `getTokenAccountBalance`, `getMinimumBalanceForRentExemption`, `getFeeForMessage`, `getSlot`, `getBlockHeight`, `getGenesisHash`, `getSignaturesForAddress`, `getTransaction`, and `requestAirdrop` on the devnet's own chain only; any other method is -32601, params that do not fit -32602; the node's own errors (-32002 simulation failed, ...) pass through; a node that fails or does not answer within LATCH_RPC_TIMEOUT_MS is -32603 naming the chain. A Solana body over 48 KB is a 413; each `sendTransaction` or `requestAirdrop` also counts as a write in the rate limits.",
     tag: 'Chains',
     project: true,
     query: rpcQuerySchema,

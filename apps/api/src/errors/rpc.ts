@@ -62,10 +62,11 @@ export class RpcChainNotSupportedError extends RpcError {
   constructor({ chainId }: { chainId: string | undefined }) {
     super(
       chainId === undefined
-        ? 'chainId is required (eip155:<chain id>).'
-        : /^eip155:[1-9]\d{0,18}$/.test(chainId)
+        ? 'chainId is required (eip155:<chain id> or solana:<genesis hash prefix>).'
+        : /^eip155:[1-9]\d{0,18}$/.test(chainId) ||
+            /^solana:[1-9A-HJ-NP-Za-km-z]{32}$/.test(chainId)
           ? `Chain ${chainId} is not supported.`
-          : `Invalid chainId ${quote(chainId)}: expected eip155:<chain id>.`,
+          : `Invalid chainId ${quote(chainId)}: expected eip155:<chain id> or solana:<genesis hash prefix>.`,
       { rpcCode: jsonRpcErrorCodes.invalidParams },
     )
   }
@@ -77,8 +78,18 @@ export class RpcChainNotSupportedError extends RpcError {
  */
 export class RpcUpstreamError extends RpcError {
   override name = 'RpcUpstreamError'
-  constructor({ chainId, reason, cause }: { chainId: number; reason: string; cause?: unknown }) {
-    super(`Internal error: the node for chain eip155:${chainId} ${reason}`, {
+  constructor({
+    chainId,
+    reason,
+    cause,
+  }: {
+    /** An EVM chain id, or a CAIP-2 id (`solana:...`). */
+    chainId: number | string
+    reason: string
+    cause?: unknown
+  }) {
+    const caip = typeof chainId === 'number' ? `eip155:${chainId}` : chainId
+    super(`Internal error: the node for chain ${caip} ${reason}`, {
       rpcCode: jsonRpcErrorCodes.internalError,
       cause,
     })

@@ -60,7 +60,8 @@ export function rateLimit({
     ]
     const readChecks = checks('r', settings.readsPerIp, settings.readsPerProject)
     let decision = counter.hit(readChecks)
-    // JSON-RPC (`POST /v1/`) is reads of the chain: counted as reads, one per batched request.
+    // JSON-RPC (`POST /v1/`) is reads of the chain: counted as reads, one per batched request;
+    // the route counts the writes among them (a Solana sendTransaction) through countWrites.
     const jsonRpc = c.req.method === 'POST' && (c.req.path === '/v1' || c.req.path === '/v1/')
     if (decision.allowed && !readMethods.has(c.req.method) && !jsonRpc)
       decision = await counter.consume(checks('w', settings.writesPerIp, settings.writesPerProject))
@@ -72,6 +73,13 @@ export function rateLimit({
       let counted: RateLimitDecision = { allowed: true }
       for (let index = 0; index < count && counted.allowed; index++)
         counted = counter.hit(readChecks)
+      return counted
+    })
+    c.set('countWrites', async (count) => {
+      let counted: RateLimitDecision = { allowed: true }
+      const writeChecks = checks('w', settings.writesPerIp, settings.writesPerProject)
+      for (let index = 0; index < count && counted.allowed; index++)
+        counted = await counter.consume(writeChecks)
       return counted
     })
     await next()

@@ -350,7 +350,7 @@ describe('POST /v1/?chainId=eip155:N&projectId=P', () => {
         },
         "hugeChain": {
           "code": -32602,
-          "message": "Invalid chainId "eip155:9999999999999999999999999999999999999999": expected eip155:<chain id>.",
+          "message": "Invalid chainId "eip155:9999999999999999999999999999999999999999": expected eip155:<chain id> or solana:<genesis hash prefix>.",
         },
         "logRange": {
           "code": -32602,
@@ -362,16 +362,16 @@ describe('POST /v1/?chainId=eip155:N&projectId=P', () => {
         },
         "malformedChain": {
           "code": -32602,
-          "message": "Invalid chainId "31337": expected eip155:<chain id>.",
+          "message": "Invalid chainId "31337": expected eip155:<chain id> or solana:<genesis hash prefix>.",
         },
         "missingChain": [
           {
             "code": -32602,
-            "message": "chainId is required (eip155:<chain id>).",
+            "message": "chainId is required (eip155:<chain id> or solana:<genesis hash prefix>).",
           },
           {
             "code": -32602,
-            "message": "chainId is required (eip155:<chain id>).",
+            "message": "chainId is required (eip155:<chain id> or solana:<genesis hash prefix>).",
           },
         ],
         "missingParam": {

@@ -1,4 +1,5 @@
 import { type JsonRpcId, type JsonRpcResponse, jsonRpcErrorSchema } from '@latch/api-contract'
+import type { z } from 'zod'
 import { RpcError, RpcUpstreamError } from '../../errors/rpc.ts'
 import type { LogFilter } from './allowedRpcMethods.ts'
 import { checkLogRange } from './checkLogRange.ts'
@@ -10,10 +11,20 @@ import { scrubNodeUrl } from './scrubNodeUrl.ts'
 
 export type ForwardRpcParameters = {
   entries: readonly RpcBodyEntry[]
-  /** The chain's node, or why the request's chain is refused (-32602). */
-  node: { chainId: number; url: string } | { error: RpcError }
+  /**
+   * The chain's node (an EVM chain id, or the CAIP-2 id of another namespace's chain), or why
+   * the request's chain is refused (-32602).
+   */
+  node: { chainId: number | string; url: string } | { error: RpcError }
   settings: RpcSettings
   fetchFn?: typeof fetch | undefined
+  /** The allow-list with each method's params; the EVM endpoint's by default. */
+  methods?: ReadonlyMap<string, z.ZodType<readonly unknown[]>> | undefined
+  /**
+   * Sends one JSON-RPC body to the node and returns its parsed answer, throwing
+   * `RpcUpstreamError` when it fails; `postToNode` over `fetchFn` by default.
+   */
+  post?: ((body: unknown) => Promise<unknown>) | undefined
   /** Told of every node failure (for the log); the answers say only -32603. */
   onUpstreamError?: ((error: RpcUpstreamError) => void) | undefined
 }
@@ -30,6 +41,8 @@ export async function forwardRpc({
   node,
   settings,
   fetchFn,
+  methods,
+  post: postBody,
   onUpstreamError,
 }: ForwardRpcParameters): Promise<JsonRpcResponse[]> {
   const answers: (JsonRpcResponse | undefined)[] = entries.map(() => undefined)
@@ -59,7 +72,7 @@ export async function forwardRpc({
       continue
     }
     try {
-      const params = checkRpcParams(entry.request.method, entry.request.params)
+      const params = checkRpcParams(entry.request.method, entry.request.params, methods)
       forwarded.push({ index, id, method: entry.request.method, params })
     } catch (error) {
       failed(index, id, asRpcError(error))
@@ -67,15 +80,17 @@ export async function forwardRpc({
   }
   if ('error' in node) return answered(entries, answers)
 
-  const post = (body: unknown) =>
-    postToNode({
-      url: node.url,
-      chainId: node.chainId,
-      body,
-      timeoutMs: settings.timeoutMs,
-      maxResponseBytes: settings.maxResponseBytes,
-      fetchFn,
-    })
+  const post =
+    postBody ??
+    ((body: unknown) =>
+      postToNode({
+        url: node.url,
+        chainId: node.chainId,
+        body,
+        timeoutMs: settings.timeoutMs,
+        maxResponseBytes: settings.maxResponseBytes,
+        fetchFn,
+      }))
 
   // eth_getLogs spans are checked first, asking the node its head once if a filter needs it.
   let head: Promise<bigint> | undefined

@@ -3,7 +3,8 @@ import { RpcUpstreamError } from '../../errors/rpc.ts'
 export type PostToNodeParameters = {
   /** The node's URL: server-side configuration, never echoed in an error. */
   url: string
-  chainId: number
+  /** An EVM chain id, or a CAIP-2 id: named in errors. */
+  chainId: number | string
   body: unknown
   /** The whole call, answer read included. */
   timeoutMs: number
@@ -57,7 +58,11 @@ export async function postToNode({
 }
 
 /** The body as text, refused past `maxBytes` without reading the rest. */
-async function readText(response: Response, maxBytes: number, chainId: number): Promise<string> {
+async function readText(
+  response: Response,
+  maxBytes: number,
+  chainId: number | string,
+): Promise<string> {
   const tooLarge = () =>
     new RpcUpstreamError({
       chainId,

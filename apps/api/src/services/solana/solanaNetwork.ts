@@ -26,6 +26,11 @@ export type SolanaApiNetwork = {
   blockExplorerUrl?: string | undefined
   testnet: boolean
   tokens: readonly SolanaApiToken[]
+  /**
+   * The API's JSON-RPC relay serves `requestAirdrop` here: the devnet's own chain only, never
+   * a public cluster (whose faucet would be drained through the operator's node key).
+   */
+  airdrop?: boolean | undefined
 }
 
 /** Maps one LATCH_NETWORKS entry of namespace `solana`. */
@@ -58,6 +63,7 @@ export function solanaNetworkFromDevnet(solana: DevnetSolana): SolanaApiNetwork 
     nativeCurrency: solana.nativeCurrency,
     nativePriceUsd: 0,
     testnet: true,
+    airdrop: true,
     tokens: solana.tokens.map((token, index) => ({
       mint: token.mint,
       name: token.name,
