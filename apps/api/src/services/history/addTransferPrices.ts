@@ -2,8 +2,7 @@ import type { HistoryTransaction } from '@latch/api-contract'
 import { type Address, getAddress } from 'viem'
 import type { ApiNetwork } from '../../network.ts'
 import { nativeTokenAddress, type PriceSource } from '../prices/priceSource.ts'
-import type { IndexedTransfer } from './selectPageActivity.ts'
-import type { TransferAssets } from './selectTransferAssets.ts'
+import type { IndexedTransfer, TransferAssets } from './selectHistoryPage.ts'
 
 /** Past-price quotes in flight at once for one page (one per block and chain). */
 const concurrentBlocks = 8

@@ -7,8 +7,6 @@ import { addTransferPrices } from './addTransferPrices.ts'
 import { groupBy } from './groupBy.ts'
 import type { HistoryCursor } from './historyCursor.ts'
 import { selectHistoryPage } from './selectHistoryPage.ts'
-import { selectPageActivity } from './selectPageActivity.ts'
-import { selectTransferAssets } from './selectTransferAssets.ts'
 import { toHistoryTransaction } from './toHistoryTransaction.ts'
 
 export type GetHistoryParameters = {
@@ -43,8 +41,8 @@ export type GetHistoryReturnType = HistoryResponse
  * One page of an account's history from the index, newest first: one item per transaction
  * with the account's transfers in it (native coin, ERC-20 in whole units, ERC-721). Reads the
  * database only, so it answers while a chain's RPC is down or the indexer is catching up.
- * Three rounds of queries: the page, then its transactions and transfers, then the tokens and
- * NFT names those transfers name. Native and ERC-20 transfers carry `price` and `value` at
+ * One query reads the page with its transactions, the account's transfers in them and the
+ * tokens and NFT names those transfers name (`selectHistoryPage`). Native and ERC-20 transfers carry `price` and `value` at
  * their block when the price source knows past prices (`addTransferPrices`).
  */
 export async function getHistory(
@@ -63,7 +61,7 @@ export async function getHistory(
     ? [...onrampSenders].filter(([, provider]) => only.includes(provider)).map(([sender]) => sender)
     : undefined
   if (senders?.length === 0) return { data: [], next: null }
-  const { items, next } = await selectHistoryPage(db, {
+  const { items, next, transactions, transfers, assets } = await selectHistoryPage(db, {
     account,
     chainIds: [...networks.keys()],
     cursor,
@@ -71,8 +69,6 @@ export async function getHistory(
     senders,
   })
   if (items.length === 0) return { data: [], next }
-  const { transactions, transfers } = await selectPageActivity(db, { account, items })
-  const assets = await selectTransferAssets(db, transfers)
 
   const transactionsByKey = new Map(
     transactions.map((transaction) => [`${transaction.chainId}:${transaction.hash}`, transaction]),

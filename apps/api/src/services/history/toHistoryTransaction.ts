@@ -3,8 +3,7 @@ import { getAddress } from 'viem'
 import { type ApiNetwork, toCaip2 } from '../../network.ts'
 import { getOperationType } from './getOperationType.ts'
 import { getTransferDirection } from './getTransferDirection.ts'
-import type { IndexedTransaction, IndexedTransfer } from './selectPageActivity.ts'
-import type { TransferAssets } from './selectTransferAssets.ts'
+import type { IndexedTransaction, IndexedTransfer, TransferAssets } from './selectHistoryPage.ts'
 import { toHistoryTransfer } from './toHistoryTransfer.ts'
 
 export type ToHistoryTransactionParameters = {

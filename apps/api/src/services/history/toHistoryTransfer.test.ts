@@ -1,7 +1,7 @@
 import { getAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { getTransferDirection } from './getTransferDirection.ts'
-import type { IndexedTransfer } from './selectPageActivity.ts'
+import type { IndexedTransfer } from './selectHistoryPage.ts'
 import { toHistoryTransfer } from './toHistoryTransfer.ts'
 
 const account = '0x00000000000000000000000000000000000000aa'

@@ -1,8 +1,7 @@
 import type { HistoryTransfer } from '@latch/api-contract'
 import { formatUnits, getAddress } from 'viem'
 import { type ApiNetwork, toCaip2 } from '../../network.ts'
-import type { IndexedTransfer } from './selectPageActivity.ts'
-import type { TransferAssets } from './selectTransferAssets.ts'
+import type { IndexedTransfer, TransferAssets } from './selectHistoryPage.ts'
 
 const zeroAddress = '0x0000000000000000000000000000000000000000'
 
