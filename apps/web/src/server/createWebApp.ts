@@ -45,12 +45,9 @@ export function contentSecurityPolicy(config: LatchWebConfig): string {
       config.apiUrl,
       config.relayUrl,
       ...Object.values(devnetWallet?.rpcUrls ?? {}),
-      devnetWallet?.solana?.rpcUrl,
+      // The Devnet Bitcoin wallet's Esplora (Solana, the devnet's included, goes through the
+      // API's relay, already allowed above).
       devnetWallet?.bitcoin?.esploraUrl,
-      // A Solana network's RPC the page may hold (the devnet's node; none for real networks).
-      ...(config.caipNetworks ?? []).map((network) =>
-        network.namespace === 'solana' ? network.rpcUrl : undefined,
-      ),
     ]
       .map((url) => url && origin(url))
       .filter((value): value is string => Boolean(value) && value !== 'null'),

@@ -366,7 +366,7 @@ describe('loadWebConfig view options', () => {
     )
   })
 
-  it('gives the page Solana and Bitcoin networks: the devnet node for Solana, no Solana RPC for real networks', () => {
+  it('gives the page Solana and Bitcoin networks: the Solana RPC is the API relay on the devnet and on real networks, never a node', () => {
     const solanaId = 'GH7ome3EiwEr7tu9JuTh2dpYWBJK3z69'
     const bitcoinId = '0f9188f13cb7b2c71f2a335e3a4fc328'
     const devnet = loadWebConfig({
@@ -380,7 +380,12 @@ describe('loadWebConfig view options', () => {
             wsUrl: 'ws://127.0.0.1:4181',
             nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
             tokens: [],
-            accounts: [],
+            accounts: [
+              {
+                address: 'GH7ome3EiwEr7tu9JuTh2dpYWBJK3z69abcdefghijkm',
+                secretKey: '5'.repeat(88),
+              },
+            ],
           },
           bitcoin: {
             name: 'Latch Bitcoin Regtest',
@@ -404,7 +409,7 @@ describe('loadWebConfig view options', () => {
         reference: solanaId,
         caipNetworkId: `solana:${solanaId}`,
         name: 'Latch Solana Devnet',
-        rpcUrl: 'http://127.0.0.1:4180',
+        rpcUrl: `http://127.0.0.1:4271/v1/?chainId=solana:${solanaId}&projectId=${devnet.projectId}`,
         nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
       },
       {
@@ -423,7 +428,11 @@ describe('loadWebConfig view options', () => {
     )
     expect(page.networks).toEqual(devnet.networks)
     expect(page.caipNetworks).toEqual(devnet.caipNetworks)
-    expect(contentSecurityPolicy(devnet)).toContain('http://127.0.0.1:4180')
+    // The Devnet Solana wallet sends through the same relay.
+    expect(devnet.devnetWallet?.solana?.rpcUrl).toBe(devnet.caipNetworks?.[2]?.rpcUrl)
+    // The devnet's Solana node reaches neither the page nor its security policy.
+    expect(script).not.toContain('127.0.0.1:4180')
+    expect(contentSecurityPolicy(devnet)).not.toContain('127.0.0.1:4180')
 
     const real = loadWebConfig({
       env: {
@@ -453,6 +462,10 @@ describe('loadWebConfig view options', () => {
     // The node URLs (which may hold provider keys) never reach the page.
     expect(renderConfigScript(real)).not.toMatch(/solana\.example|esplora\.example|secret/)
     expect(contentSecurityPolicy(real)).not.toContain('solana.example')
-    expect(real.caipNetworks?.[1]).toMatchObject({ namespace: 'solana', rpcUrl: '' })
+    expect(real.caipNetworks?.[1]).toMatchObject({
+      namespace: 'solana',
+      rpcUrl:
+        'https://api.example/v1/?chainId=solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp&projectId=ffffffffffffffffffffffffffffffff',
+    })
   })
 })

@@ -1,6 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type DevnetManifest, devnetManifestSchema, rpcEndpointUrl } from '@latch/api-contract'
+import {
+  caipRpcEndpointUrl,
+  type DevnetManifest,
+  devnetManifestSchema,
+  rpcEndpointUrl,
+} from '@latch/api-contract'
 import {
   type ConfigSource,
   defaultApiUrl,
@@ -51,9 +56,11 @@ type PageNetworkSource = {
  * applies, which also enables the in-page Devnet Wallet holding the manifest's demo key.
  *
  * The page never holds a node URL: every network's `rpcUrl` is the API's JSON-RPC endpoint
- * (`${apiUrl}/v1/?chainId=eip155:N&projectId=P`). Only the Devnet Wallet, which plays a
- * wallet and so owns its node, gets the devnet's anvil URLs (`devnetWallet.rpcUrls`); it
- * exists in the devnet profile only, never with LATCH_NETWORKS.
+ * (`${apiUrl}/v1/?chainId=eip155:N&projectId=P`, and `chainId=solana:<ref>` for a Solana
+ * network, the devnet's included: one code path, only the URL differs). Only the Devnet
+ * Wallet, which plays a wallet and so owns its node, gets the devnet's anvil URLs
+ * (`devnetWallet.rpcUrls`); it exists in the devnet profile only, never with LATCH_NETWORKS.
+ * Its Solana side sends through the API's relay too.
  *
  * A missing project id is allowed: the page then shows "Project ID Not Configured".
  */
@@ -70,6 +77,9 @@ export function loadWebConfig(parameters: LoadWebConfigParameters): LatchWebConf
     nativeCurrency: network.nativeCurrency,
     ...(network.blockExplorerUrl ? { blockExplorerUrl: network.blockExplorerUrl } : {}),
   })
+
+  const solanaRpcUrl = (caipNetworkId: string) =>
+    caipRpcEndpointUrl({ apiUrl, caipNetworkId, projectId })
 
   let networks: LatchNetwork[]
   // Every network in the configured order, when some are Solana or Bitcoin (issue 16).
@@ -92,15 +102,18 @@ export function loadWebConfig(parameters: LoadWebConfigParameters): LatchWebConf
           network: network.network,
           ...common,
         }
-      // The API does not relay Solana JSON-RPC yet and the node URL (rpcUrl) may hold a
-      // provider key: the page gets no Solana RPC, so sending on it stays off (balances and
-      // activity come from the API).
-      return { namespace: 'solana', caipNetworkId: network.caipNetworkId, rpcUrl: '', ...common }
+      // The node URL (rpcUrl) may hold a provider key: the page gets the API's Solana relay.
+      return {
+        namespace: 'solana',
+        caipNetworkId: network.caipNetworkId,
+        rpcUrl: solanaRpcUrl(network.caipNetworkId),
+        ...common,
+      }
     })
   } else if (manifest) {
     networks = manifest.chains.map(toPageNetwork)
-    // The devnet's Solana and Bitcoin chains: local test nodes on loopback, which the page may
-    // reach (the Devnet Wallet already does): Solana sends go straight to the devnet's node.
+    // The devnet's Solana and Bitcoin chains, Solana's RPC through the API's relay as on a
+    // real network.
     caipNetworks = [
       ...networks,
       ...(manifest.solana
@@ -110,7 +123,7 @@ export function loadWebConfig(parameters: LoadWebConfigParameters): LatchWebConf
               reference: manifest.solana.caipNetworkId.slice('solana:'.length),
               caipNetworkId: manifest.solana.caipNetworkId as `solana:${string}`,
               name: manifest.solana.name,
-              rpcUrl: manifest.solana.rpcUrl,
+              rpcUrl: solanaRpcUrl(manifest.solana.caipNetworkId),
               nativeCurrency: manifest.solana.nativeCurrency,
             },
           ]
@@ -136,7 +149,8 @@ export function loadWebConfig(parameters: LoadWebConfigParameters): LatchWebConf
         ? {
             solana: {
               caipNetworkId: manifest.solana.caipNetworkId as `solana:${string}`,
-              rpcUrl: manifest.solana.rpcUrl,
+              // Through the API's relay: the devnet's Solana node URL never reaches the page.
+              rpcUrl: solanaRpcUrl(manifest.solana.caipNetworkId),
               address: solanaKey.address,
               secretKey: solanaKey.secretKey,
             },
