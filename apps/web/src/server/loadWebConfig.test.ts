@@ -429,7 +429,9 @@ describe('loadWebConfig view options', () => {
     expect(page.networks).toEqual(devnet.networks)
     expect(page.caipNetworks).toEqual(devnet.caipNetworks)
     // The Devnet Solana wallet sends through the same relay.
-    expect(devnet.devnetWallet?.solana?.rpcUrl).toBe(devnet.caipNetworks?.[2]?.rpcUrl)
+    expect(devnet.devnetWallet?.solana).toMatchObject({
+      rpcUrl: `http://127.0.0.1:4271/v1/?chainId=solana:${solanaId}&projectId=${devnet.projectId}`,
+    })
     // The devnet's Solana node reaches neither the page nor its security policy.
     expect(script).not.toContain('127.0.0.1:4180')
     expect(contentSecurityPolicy(devnet)).not.toContain('127.0.0.1:4180')
