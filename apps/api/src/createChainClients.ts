@@ -10,12 +10,17 @@ export type CreateChainClientsOptions = {
   retryCount?: number | undefined
   /** The fetch the RPC requests go through; tests inject a counting one. */
   fetchFn?: typeof fetch | undefined
+  /**
+   * Sends the requests made in one tick as one JSON-RPC batch (the indexer's clients: it asks
+   * for many blocks and receipts at once). The response size limit applies to the whole batch.
+   */
+  batch?: boolean | undefined
 }
 
 /** Builds the public clients the services read chains with. */
 export function createChainClients(
   networks: readonly ApiNetwork[],
-  { timeout = 5_000, retryCount = 1, fetchFn }: CreateChainClientsOptions = {},
+  { timeout = 5_000, retryCount = 1, fetchFn, batch = false }: CreateChainClientsOptions = {},
 ): ChainClients {
   return new Map(
     networks.map((network) => {
@@ -30,7 +35,12 @@ export function createChainClients(
       })
       const client = createPublicClient({
         chain,
-        transport: http(network.rpcUrl, { timeout, retryCount, ...(fetchFn ? { fetchFn } : {}) }),
+        transport: http(network.rpcUrl, {
+          timeout,
+          retryCount,
+          batch,
+          ...(fetchFn ? { fetchFn } : {}),
+        }),
       }) as PublicClient
       return [network.id, client] as const
     }),

@@ -16,7 +16,8 @@ import {
   BlockRangeIncompleteError,
 } from '../errors/indexer.ts'
 import { decodeTransferLog, transferTopic } from './decodeTransferLog.ts'
-import { mapWithConcurrency } from './mapWithConcurrency.ts'
+import { planFullBlocks, planReceipts } from './planBlockRange.ts'
+import { requestInBatches } from './requestInBatches.ts'
 
 export const zeroAddress: Hex = '0x0000000000000000000000000000000000000000'
 
@@ -66,15 +67,20 @@ export type FetchBlockRangeParameters = {
   chainId: number
   fromBlock: number
   toBlock: number
-  /** Read statuses with `eth_getBlockReceipts` (one call per block that has transactions). */
-  receipts: boolean
-  /** Block requests in flight at once (default 8): hides a remote RPC's latency. */
-  concurrency?: number | undefined
+  /**
+   * The RPC answers `eth_getBlockReceipts`: blocks where most transactions need a receipt read
+   * them in one call. Without it, every receipt needed is read with `eth_getTransactionReceipt`.
+   */
+  blockReceipts: boolean
+  /** Transactions per batch of full blocks (default 1000; a bigger block goes alone). */
+  transactionsPerBatch?: number | undefined
 }
 
 export type FetchBlockRangeReturnType = BlockRangeData & {
-  /** False when the RPC lacks `eth_getBlockReceipts`: statuses default to confirmed. */
-  receiptsSupported: boolean
+  /** False once the RPC refused `eth_getBlockReceipts` (the next ranges should not ask). */
+  blockReceiptsSupported: boolean
+  /** What was read beyond the headers and logs (for the logs, tests and benchmarks). */
+  reads: { fullBlocks: number; blockReceipts: number; transactionReceipts: number }
 }
 
 export type FetchBlockRangeErrorType =
@@ -83,20 +89,44 @@ export type FetchBlockRangeErrorType =
   | BlockRangeIncompleteError
   | ViemBaseError
 
+/** Headers per JSON-RPC batch (a header lists its transactions by hash: ~66 bytes each). */
+const headersPerBatch = 100
+/** Receipts per JSON-RPC batch (a few KB each). */
+const receiptsPerBatch = 200
+/** Whole blocks of receipts per JSON-RPC batch. */
+const blockReceiptsPerBatch = 4
+
 /**
- * Reads blocks `fromBlock..toBlock` (with their transactions) and the range's Transfer logs in
- * one `eth_getLogs`, and checks that they describe one chain: each block's parent is the block
- * before it and every log names the hash of the block read. A mismatch means a reorg happened
- * between the calls, and the range is refused rather than written half old, half new. With
- * receipts, each block's Transfer logs must also match the ones its receipts hold: a node
- * answering no logs (or null) for blocks it has not finished is refused, never written short.
+ * Reads blocks `fromBlock..toBlock` for the index with as little as it needs: the headers
+ * (transactions by hash) and the range's Transfer logs in one `eth_getLogs`, then in full only
+ * the blocks that hold transactions, then receipts only for the transactions the logs say
+ * nothing about (`planReceipts`), every kind of read in JSON-RPC batches (`requestInBatches`).
+ * It checks that the answers describe one chain: each block's parent is the block before it,
+ * the full block and every log and receipt name the hash of the header read. A mismatch means
+ * a reorg happened between the calls, and the range is refused rather than written half old,
+ * half new. A transaction whose receipt holds a Transfer log that `eth_getLogs` left out (a
+ * node that has not finished indexing its logs) makes the range incomplete, never written short.
  */
 export async function fetchBlockRange(
   client: PublicClient,
-  { chainId, fromBlock, toBlock, receipts, concurrency = 8 }: FetchBlockRangeParameters,
+  {
+    chainId,
+    fromBlock,
+    toBlock,
+    blockReceipts,
+    transactionsPerBatch = 1_000,
+  }: FetchBlockRangeParameters,
 ): Promise<FetchBlockRangeReturnType> {
   const numbers = Array.from({ length: toBlock - fromBlock + 1 }, (_, index) => fromBlock + index)
-  const [logs, rawBlocks] = await Promise.all([
+  const readBlock = async <full extends boolean>(number: number, full: full) => {
+    const block = (await client.request({
+      method: 'eth_getBlockByNumber',
+      params: [numberToHex(number), full],
+    })) as RpcBlock<'latest', full> | null
+    if (!block?.hash) throw new BlockNotFoundError({ chainId, blockNumber: number })
+    return block
+  }
+  const [logs, headers] = await Promise.all([
     client.request({
       method: 'eth_getLogs',
       params: [
@@ -107,21 +137,17 @@ export async function fetchBlockRange(
         },
       ],
     }) as Promise<RpcLog[]>,
-    mapWithConcurrency(numbers, concurrency, async (number) => {
-      const block = (await client.request({
-        method: 'eth_getBlockByNumber',
-        params: [numberToHex(number), true],
-      })) as RpcBlock<'latest', true> | null
-      if (!block?.hash) throw new BlockNotFoundError({ chainId, blockNumber: number })
-      return block
-    }),
+    requestInBatches(
+      numbers.map((number) => () => readBlock(number, false)),
+      headersPerBatch,
+    ),
   ])
 
   if (!Array.isArray(logs)) throw new BlockRangeIncompleteError({ chainId, blockNumber: toBlock })
 
   const blocks: IndexedBlock[] = []
-  const blocksByNumber = new Map<number, { hash: Hex; timestamp: number }>()
-  for (const raw of rawBlocks) {
+  const blocksByNumber = new Map<number, IndexedBlock>()
+  for (const raw of headers) {
     const block: IndexedBlock = {
       number: Number(raw.number),
       hash: (raw.hash as Hex).toLowerCase() as Hex,
@@ -135,44 +161,120 @@ export async function fetchBlockRange(
     blocksByNumber.set(block.number, block)
   }
 
-  let receiptsSupported = receipts
-  const receiptsByHash = new Map<string, { failed: boolean; contractAddress: Hex | null }>()
-  /** Transfer logs per block number, as the receipts list them. */
-  const transferLogsInReceipts = new Map<number, number>()
-  if (receipts) {
-    const withTransactions = rawBlocks.filter((block) => block.transactions.length > 0)
+  const fullBatches = planFullBlocks(
+    headers.map((raw) => ({
+      number: Number(raw.number),
+      hash: raw.hash as Hex,
+      transactions: raw.transactions as Hex[],
+    })),
+    transactionsPerBatch,
+  )
+  const fullBlocks: RpcBlock<'latest', true>[] = []
+  for (const batch of fullBatches)
+    fullBlocks.push(
+      ...(await requestInBatches(
+        batch.map((number) => () => readBlock(number, true)),
+        batch.length,
+      )),
+    )
+  for (const raw of fullBlocks) {
+    const number = Number(raw.number)
+    if ((raw.hash as Hex).toLowerCase() !== blocksByNumber.get(number)?.hash)
+      throw new BlockRangeChangedError({ chainId, blockNumber: number })
+  }
+
+  /** Transfer logs per transaction, as `eth_getLogs` lists them. */
+  const transferLogsByTransaction = new Map<Hex, number>()
+  for (const log of logs) {
+    if (log.removed || log.blockNumber === null || log.transactionHash === null) continue
+    const blockNumber = Number(log.blockNumber)
+    const block = blocksByNumber.get(blockNumber)
+    if (!block || block.hash !== log.blockHash?.toLowerCase())
+      throw new BlockRangeChangedError({ chainId, blockNumber })
+    const hash = log.transactionHash.toLowerCase() as Hex
+    transferLogsByTransaction.set(hash, (transferLogsByTransaction.get(hash) ?? 0) + 1)
+  }
+
+  const receiptBlocks = fullBlocks.map((raw) => ({
+    hash: (raw.hash as Hex).toLowerCase() as Hex,
+    transactions: (raw.transactions as RpcTransaction[]).map((transaction) => ({
+      hash: transaction.hash.toLowerCase() as Hex,
+      to: (transaction.to?.toLowerCase() as Hex | undefined) ?? null,
+    })),
+  }))
+  const blockOfTransaction = new Map<Hex, number>()
+  for (const raw of fullBlocks)
+    for (const transaction of raw.transactions as RpcTransaction[])
+      blockOfTransaction.set(transaction.hash.toLowerCase() as Hex, Number(raw.number))
+  const withTransferLogs = new Set(transferLogsByTransaction.keys())
+  const plan = planReceipts({ blocks: receiptBlocks, withTransferLogs, blockReceipts })
+  let blockReceiptsSupported = blockReceipts
+  const receipts: RpcTransactionReceipt[] = []
+  if (plan.blocks.length > 0) {
     try {
-      await mapWithConcurrency(withTransactions, concurrency, async (block) => {
-        const blockReceipts = (await client.request({
-          method: 'eth_getBlockReceipts',
-          params: [block.hash as Hex],
-        })) as RpcTransactionReceipt[] | null
-        const blockNumber = Number(block.number)
-        if (!blockReceipts) throw new BlockRangeChangedError({ chainId, blockNumber })
-        if (blockReceipts.length !== block.transactions.length)
-          throw new BlockRangeIncompleteError({ chainId, blockNumber })
-        let transferLogs = 0
-        for (const receipt of blockReceipts)
-          for (const log of receipt.logs ?? [])
-            if (log.topics[0]?.toLowerCase() === transferTopic) transferLogs++
-        transferLogsInReceipts.set(blockNumber, transferLogs)
-        for (const receipt of blockReceipts)
-          receiptsByHash.set(receipt.transactionHash.toLowerCase(), {
-            failed: receipt.status === '0x0',
-            contractAddress: (receipt.contractAddress?.toLowerCase() as Hex | undefined) ?? null,
-          })
-      })
+      const answers = await requestInBatches(
+        plan.blocks.map((hash) => async () => {
+          const answer = (await client.request({
+            method: 'eth_getBlockReceipts',
+            params: [hash],
+          })) as RpcTransactionReceipt[] | null
+          const block = fullBlocks.find((raw) => raw.hash?.toLowerCase() === hash)
+          const blockNumber = Number(block?.number)
+          if (!answer) throw new BlockRangeChangedError({ chainId, blockNumber })
+          if (answer.length !== block?.transactions.length)
+            throw new BlockRangeIncompleteError({ chainId, blockNumber })
+          return answer
+        }),
+        blockReceiptsPerBatch,
+      )
+      receipts.push(...answers.flat())
     } catch (error) {
       if (!isMethodMissing(error)) throw error
-      receiptsSupported = false
-      receiptsByHash.clear()
-      transferLogsInReceipts.clear()
+      blockReceiptsSupported = false
+      // The same receipts, one transaction at a time.
+      const blocksLeft = receiptBlocks.filter((block) => plan.blocks.includes(block.hash))
+      plan.transactions.push(
+        ...planReceipts({ blocks: blocksLeft, withTransferLogs, blockReceipts: false })
+          .transactions,
+      )
+      plan.blocks = []
     }
+  }
+  receipts.push(
+    ...(await requestInBatches(
+      plan.transactions.map((hash) => async () => {
+        const answer = (await client.request({
+          method: 'eth_getTransactionReceipt',
+          params: [hash],
+        })) as RpcTransactionReceipt | null
+        const blockNumber = blockOfTransaction.get(hash) ?? toBlock
+        if (!answer) throw new BlockRangeChangedError({ chainId, blockNumber })
+        return answer
+      }),
+      receiptsPerBatch,
+    )),
+  )
+
+  const receiptsByHash = new Map<string, { failed: boolean; contractAddress: Hex | null }>()
+  for (const receipt of receipts) {
+    const blockNumber = Number(receipt.blockNumber)
+    if (receipt.blockHash?.toLowerCase() !== blocksByNumber.get(blockNumber)?.hash)
+      throw new BlockRangeChangedError({ chainId, blockNumber })
+    const hash = receipt.transactionHash.toLowerCase() as Hex
+    let transferLogs = 0
+    for (const log of receipt.logs ?? [])
+      if (log.topics[0]?.toLowerCase() === transferTopic) transferLogs++
+    if (transferLogs !== (transferLogsByTransaction.get(hash) ?? 0))
+      throw new BlockRangeIncompleteError({ chainId, blockNumber })
+    receiptsByHash.set(hash, {
+      failed: receipt.status === '0x0',
+      contractAddress: (receipt.contractAddress?.toLowerCase() as Hex | undefined) ?? null,
+    })
   }
 
   const transactions: IndexedTransaction[] = []
   const transfers: IndexedTransfer[] = []
-  for (const raw of rawBlocks) {
+  for (const raw of fullBlocks) {
     const block = blocksByNumber.get(Number(raw.number)) as IndexedBlock
     for (const rawTransaction of raw.transactions as RpcTransaction[]) {
       const hash = rawTransaction.hash.toLowerCase() as Hex
@@ -191,6 +293,7 @@ export async function fetchBlockRange(
           rawTransaction.input.length >= 10
             ? (rawTransaction.input.slice(0, 10).toLowerCase() as Hex)
             : null,
+        // No receipt read: the transaction emitted a Transfer log, so it succeeded.
         status: receipt?.failed ? 'failed' : 'confirmed',
       }
       transactions.push(transaction)
@@ -211,14 +314,10 @@ export async function fetchBlockRange(
     }
   }
 
-  const transferLogsInRange = new Map<number, number>()
   for (const log of logs) {
     if (log.removed || log.blockNumber === null || log.transactionHash === null) continue
     const blockNumber = Number(log.blockNumber)
-    const block = blocksByNumber.get(blockNumber)
-    if (!block || block.hash !== log.blockHash?.toLowerCase())
-      throw new BlockRangeChangedError({ chainId, blockNumber })
-    transferLogsInRange.set(blockNumber, (transferLogsInRange.get(blockNumber) ?? 0) + 1)
+    const block = blocksByNumber.get(blockNumber) as IndexedBlock
     const decoded = decodeTransferLog(log)
     if (!decoded) continue
     transfers.push({
@@ -236,11 +335,17 @@ export async function fetchBlockRange(
     })
   }
 
-  for (const [blockNumber, expected] of transferLogsInReceipts)
-    if ((transferLogsInRange.get(blockNumber) ?? 0) !== expected)
-      throw new BlockRangeIncompleteError({ chainId, blockNumber })
-
-  return { blocks, transactions, transfers, receiptsSupported }
+  return {
+    blocks,
+    transactions,
+    transfers,
+    blockReceiptsSupported,
+    reads: {
+      fullBlocks: fullBlocks.length,
+      blockReceipts: plan.blocks.length,
+      transactionReceipts: plan.transactions.length,
+    },
+  }
 }
 
 /** The RPC does not offer the method (`eth_getBlockReceipts` is not universal). */

@@ -1,6 +1,7 @@
 import {
   type Hex,
   HttpRequestError,
+  TimeoutError as HttpTimeoutError,
   hexToNumber,
   numberToHex,
   type PublicClient,
@@ -23,6 +24,7 @@ import { type FetchBlockRangeReturnType, fetchBlockRange } from './fetchBlockRan
 import { fetchTokenMetadata } from './fetchTokenMetadata.ts'
 import { mapWithConcurrency } from './mapWithConcurrency.ts'
 import { proveReorg } from './proveReorg.ts'
+import { isResponseTooLarge } from './requestInBatches.ts'
 import { sleep } from './sleep.ts'
 
 /** What one chain's indexer is doing, for `status()` and the logs. */
@@ -81,10 +83,13 @@ export async function runChainIndexer(
   const maxBackoffMs = parameters.maxBackoffMs ?? 30_000
   const store = createIndexerStore(db, { chainId })
   const knownTokens = new Set<Hex>()
-  let receipts = true
+  let blockReceipts = true
+  // The most blocks a range may hold: halved while the RPC refuses ranges, answers more than
+  // the client accepts, or times out; doubled back after each range written.
   let range = parameters.maxBlocksPerRange
-  // Busy blocks make smaller ranges: memory stays bounded, and reading one range overlaps
-  // writing the previous one. The first range is a small probe of the load.
+  // Busy blocks make smaller ranges, so memory stays bounded and several ranges are read while
+  // one is written. The first range is a small probe of the load; the next may be at most
+  // twice the last one's size (a run of empty blocks says nothing about the busy ones after).
   let rangeByLoad = Math.min(parameters.maxBlocksPerRange, 10)
   let failures = 0
   let caughtUp = false
@@ -166,16 +171,26 @@ export async function runChainIndexer(
     for (const token of fetched) knownTokens.add(token.address)
   }
 
-  const fetchFrom = async (fromBlock: number, head: number) => {
-    for (;;) {
-      const toBlock = Math.min(head, fromBlock + Math.min(range, rangeByLoad) - 1)
-      try {
-        return await fetchBlockRange(client, { chainId, fromBlock, toBlock, receipts })
-      } catch (error) {
-        // A provider refusing a range ("too many results") answers an RPC error: try less.
-        if (range > 1 && isRpcRefusal(error)) range = Math.max(1, Math.floor(range / 2))
-        else throw error
-      }
+  /**
+   * Reads exactly `fromBlock..toBlock`. A range the RPC refuses ("too many results") or answers
+   * with more than the client accepts is read as two halves, and later ranges are smaller; a
+   * timeout makes later ranges smaller and is thrown (the loop waits and asks again).
+   */
+  const fetchRange = async (
+    fromBlock: number,
+    toBlock: number,
+  ): Promise<FetchBlockRangeReturnType> => {
+    try {
+      return await fetchBlockRange(client, { chainId, fromBlock, toBlock, blockReceipts })
+    } catch (error) {
+      const size = toBlock - fromBlock + 1
+      if (isTimeout(error)) range = Math.max(1, Math.min(range, Math.floor(size / 2)))
+      if (size < 2 || !(isRpcRefusal(error) || isResponseTooLarge(error))) throw error
+      const middle = fromBlock + Math.floor(size / 2)
+      range = Math.max(1, Math.min(range, middle - fromBlock))
+      const first = await fetchRange(fromBlock, middle - 1)
+      const second = await fetchRange(middle, toBlock)
+      return joinRanges(chainId, first, second)
     }
   }
 
@@ -196,24 +211,40 @@ export async function runChainIndexer(
     const from = checkpoint ? checkpoint.blockNumber + 1 : startBlock
     status.state = head - from + 1 > parameters.maxBlocksPerRange ? 'catching-up' : 'following'
 
-    // While one range is written, the next one is read.
-    let pending: Promise<FetchBlockRangeReturnType> | undefined = fetchFrom(from, head)
-    while (pending && !signal.aborted) {
-      const data: FetchBlockRangeReturnType = await pending
+    // Up to `rangesAhead` ranges are read while the oldest one is written, in chain order.
+    const window: Promise<FetchBlockRangeReturnType>[] = []
+    let next = from
+    const readAhead = () => {
+      while (window.length < rangesAhead && next <= head) {
+        const toBlock = Math.min(head, next + Math.min(range, rangeByLoad) - 1)
+        const read = fetchRange(next, toBlock)
+        // Awaited in order below; one abandoned after a failure must not surface unhandled.
+        read.catch(() => {})
+        window.push(read)
+        next = toBlock + 1
+      }
+    }
+    readAhead()
+    while (window.length > 0 && !signal.aborted) {
+      const data = await (window.shift() as Promise<FetchBlockRangeReturnType>)
       const first = data.blocks[0]
       const last = data.blocks.at(-1)
       if (!first || !last) return
-      const perBlock = (data.transactions.length + data.transfers.length) / data.blocks.length
+      const size = data.blocks.length
+      const perBlock = (data.transactions.length + data.transfers.length) / size
       rangeByLoad = Math.max(
         1,
-        Math.min(parameters.maxBlocksPerRange, Math.floor(rowsPerRange / Math.max(1, perBlock))),
+        Math.min(
+          parameters.maxBlocksPerRange,
+          size * 2,
+          Math.floor(rowsPerRange / Math.max(1, perBlock)),
+        ),
       )
-      pending = last.number < head ? fetchFrom(last.number + 1, head) : undefined
-      pending?.catch(() => {})
-      if (receipts && !data.receiptsSupported) {
-        receipts = false
+      readAhead()
+      if (blockReceipts && !data.blockReceiptsSupported) {
+        blockReceipts = false
         log.info(
-          `The RPC of chain eip155:${chainId} has no eth_getBlockReceipts: transactions are recorded as confirmed.`,
+          `The RPC of chain eip155:${chainId} has no eth_getBlockReceipts: receipts are read one transaction at a time.`,
         )
       }
       if (checkpoint && first.parentHash !== checkpoint.blockHash) {
@@ -292,6 +323,39 @@ const logRepeatMs = 60_000
 
 /** About how many transactions and transfers one range should carry while catching up. */
 const rowsPerRange = 4_000
+
+/** Ranges read ahead of the writer: enough to keep the RPC busy, few enough to bound memory. */
+const rangesAhead = 3
+
+/** Two ranges read one after the other as one, refused when the second does not follow. */
+function joinRanges(
+  chainId: number,
+  first: FetchBlockRangeReturnType,
+  second: FetchBlockRangeReturnType,
+): FetchBlockRangeReturnType {
+  const next = second.blocks[0]
+  if (next && next.parentHash !== first.blocks.at(-1)?.hash)
+    throw new BlockRangeChangedError({ chainId, blockNumber: next.number })
+  return {
+    blocks: [...first.blocks, ...second.blocks],
+    transactions: [...first.transactions, ...second.transactions],
+    transfers: [...first.transfers, ...second.transfers],
+    blockReceiptsSupported: first.blockReceiptsSupported && second.blockReceiptsSupported,
+    reads: {
+      fullBlocks: first.reads.fullBlocks + second.reads.fullBlocks,
+      blockReceipts: first.reads.blockReceipts + second.reads.blockReceipts,
+      transactionReceipts: first.reads.transactionReceipts + second.reads.transactionReceipts,
+    },
+  }
+}
+
+/** The RPC took longer than the client's timeout to answer. */
+function isTimeout(error: unknown): boolean {
+  return (
+    error instanceof ViemBaseError &&
+    Boolean(error.walk((cause) => cause instanceof HttpTimeoutError))
+  )
+}
 
 /** The RPC answered the request with a JSON-RPC error (not a network failure). */
 function isRpcRefusal(error: unknown): boolean {
