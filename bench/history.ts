@@ -14,7 +14,8 @@ import { seedHistory } from './seedHistory.ts'
  * - the first page under autocannon load (req/s, p50, p99);
  * - a walk from the newest page down to page `--pages` following each `next` cursor, one
  *   request at a time (p50, p99 and the slowest page);
- * - deep pages (the last 100 of the walk, page 500 and beyond by default) under load.
+ * - deep pages (the last 100 of the walk, page 500 and beyond by default) under load;
+ * - `GET /health` of the same server under the same load, as a same-run reference.
  * Usage: npm run bench:history [-- --transfers 100000 --pages 600 --duration 10
  *   --connections 10 --pglite-only --postgres-only]
  */
@@ -118,8 +119,12 @@ async function measure({
       if (!next) throw new Error(`The history ended at page ${page}; seed more transfers.`)
       cursors.push(next)
     }
+    // The same server's cheapest route, a reference measured in the same run: on a loaded
+    // machine the ratio to it means more than either figure.
+    const health = await load(`${api.url}/health`)
+    // cursors[i] reads page i + 2: these read the 100 pages after the walk's first `pages - 100`.
     const deep = cursors.slice(-100)
-    const deepFrom = pages - deep.length + 1
+    const deepFrom = pages - deep.length + 2
     const firstPage = await load(`${api.url}${path}`)
     const deepPages = await load(
       api.url,
@@ -129,8 +134,9 @@ async function measure({
     const walk = times.slice(10).sort((a, b) => a - b)
     const at = (q: number) => walk[Math.min(walk.length - 1, Math.floor(walk.length * q))] ?? 0
     return [
+      { name: 'GET /health (reference)', ...health },
       { name: 'first page, under load', ...firstPage },
-      { name: `pages ${deepFrom}-${pages}, under load`, ...deepPages },
+      { name: `pages ${deepFrom}-${pages + 1}, under load`, ...deepPages },
       { name: `walk to page ${pages}`, requests: 0, p50: at(0.5), p99: at(0.99), errors: 0 },
     ]
   } finally {
