@@ -454,6 +454,8 @@ export {
   getErrorCatalogueEntry,
 } from './errors/getErrorCatalogueEntry.ts'
 export {
+  BitcoinAddressInvalidError,
+  BitcoinAddressNetworkError,
   SignedMessageMismatchError,
   WalletFeatureMissingError,
   WalletNetworkUnsupportedError,

@@ -22,15 +22,28 @@ const rejection = () => Object.assign(new Error('User rejected the request.'), {
 /** Accounts, `standard:events` and the person's answer, shared by both test wallets. */
 function createWalletCore() {
   let accounts: WalletAccount[] = []
+  /** Whether the page was allowed (kept across a reload, as a wallet's own storage keeps it). */
+  let authorized = false
   let rejectNext = false
   const listeners = new Set<(properties: { accounts?: readonly WalletAccount[] }) => void>()
   return {
     get accounts() {
       return accounts
     },
+    get authorized() {
+      return authorized
+    },
     setAccounts(next: WalletAccount[]) {
       accounts = next
+      authorized = next.length > 0
       for (const listener of listeners) listener({ accounts })
+    },
+    /**
+     * The page reloads: the wallet lists no accounts until asked again, but still knows the
+     * page is allowed (a silent connect answers without a prompt).
+     */
+    reload() {
+      accounts = []
     },
     /** The person declines the next prompt. */
     rejectNextPrompt() {
@@ -99,7 +112,10 @@ export async function createSolanaTestWallet(parameters: {
       'standard:connect': {
         version: '1.0.0',
         connect: async (input?: { silent?: boolean }) => {
-          if (input?.silent) return { accounts: core.accounts }
+          if (input?.silent) {
+            if (core.authorized && core.accounts.length === 0) core.setAccounts([account])
+            return { accounts: core.accounts }
+          }
           core.prompt()
           core.setAccounts([account])
           return { accounts: core.accounts }
@@ -151,13 +167,22 @@ export async function createSolanaTestWallet(parameters: {
 }
 
 /**
- * A Wallet Standard Bitcoin wallet (`bitcoin:*` features of `bitcoinFeatures.ts`) on regtest
- * with a P2WPKH payment key and a P2TR ordinals key (bitcoinjs-lib, ecpair), signing BIP-322
- * messages with bip322-js.
+ * A Wallet Standard Bitcoin wallet (`bitcoin:*` features of `bitcoinFeatures.ts`) with a
+ * P2WPKH payment key and a P2TR ordinals key (bitcoinjs-lib, ecpair), signing BIP-322
+ * messages with bip322-js. Its addresses are regtest ones unless `addressNetwork` says
+ * otherwise (a wallet answering mainnet addresses while listing `bitcoin:regtest`, say).
  */
-export function createBitcoinTestWallet(parameters: { name: string; chains: string[] }) {
+export function createBitcoinTestWallet(parameters: {
+  name: string
+  chains: string[]
+  addressNetwork?: 'mainnet' | 'testnet' | 'regtest' | undefined
+}) {
   bitcoin.initEccLib(ecc)
-  const network = bitcoin.networks.regtest
+  const network = {
+    mainnet: bitcoin.networks.bitcoin,
+    testnet: bitcoin.networks.testnet,
+    regtest: bitcoin.networks.regtest,
+  }[parameters.addressNetwork ?? 'regtest']
   const ECPair = ECPairFactory(ecc)
   const paymentKey = ECPair.makeRandom({ network })
   const ordinalsKey = ECPair.makeRandom({ network })
@@ -205,7 +230,8 @@ export function createBitcoinTestWallet(parameters: { name: string; chains: stri
     'bitcoin:getAccountAddresses': {
       version: '1.0.0',
       getAccountAddresses: async () => {
-        if (core.accounts.length === 0) throw rejection()
+        if (!core.authorized) throw rejection()
+        if (core.accounts.length === 0) core.setAccounts(accounts)
         return { addresses }
       },
     },

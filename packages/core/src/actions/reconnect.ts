@@ -13,13 +13,16 @@ import { checkStoredNetwork } from './checkStoredNetwork.ts'
 export function reconnect(config: LatchConfig): Unsubscribe {
   const ids = config.storage.getConnectedConnectorIds()
   // Solana and Bitcoin wallets come back through the Wallet Standard, beside the EVM one
-  // (loaded only when one was connected).
+  // (loaded only when one was connected); the network last used before the reload goes
+  // back on top.
+  const lastUsed = config.storage.getActiveCaipNetworkId()
   let cancelled = false
   let stopNamespaces: Unsubscribe = () => {}
-  if (ids.solana || ids.bip122)
-    void import('../namespaces/reconnectNamespaces.ts').then((module) => {
-      if (!cancelled) stopNamespaces = module.reconnectNamespaces(config)
-    })
+  const namespaces =
+    ids.solana || ids.bip122 ? import('../namespaces/reconnectNamespaces.ts') : undefined
+  void namespaces?.then((module) => {
+    if (!cancelled) stopNamespaces = module.reconnectNamespaces(config, lastUsed)
+  })
   const connectorId = ids.eip155
   if (!connectorId) {
     // Nothing to restore: the next connection starts on the last used network, if the app
@@ -66,6 +69,10 @@ export function reconnect(config: LatchConfig): Unsubscribe {
         if (current()) showConnectedNamespace(config, alert)
       }
     }
+    // Restored or not, the namespace last used goes back on top once its wallet is back.
+    void namespaces?.then((module) => {
+      if (current()) module.showLastUsedNamespace(config, lastUsed)
+    })
   }
 
   const check = () => {

@@ -26,3 +26,30 @@ export class SignedMessageMismatchError extends BaseError {
     super(`"${walletName}" signed a different message than the one asked for.`)
   }
 }
+
+/**
+ * A Bitcoin wallet answered an address of another network than the one connected (a mainnet
+ * `bc1...` on regtest, say): the API's words, "This is a Bitcoin mainnet address; this
+ * network is regtest.".
+ */
+export class BitcoinAddressNetworkError extends BaseError {
+  override name = 'BitcoinAddressNetworkError' as const
+  override readonly code = 'BITCOIN_ADDRESS_NETWORK'
+  constructor(parameters: { address: string; addressNetwork: string; network: string }) {
+    super(
+      `This is a Bitcoin ${parameters.addressNetwork} address; this network is ${parameters.network}.`,
+      { metaMessages: [`Address: ${parameters.address.slice(0, 90)}`] },
+    )
+  }
+}
+
+/** A Bitcoin wallet answered something that is no Bitcoin address at all. */
+export class BitcoinAddressInvalidError extends BaseError {
+  override name = 'BitcoinAddressInvalidError' as const
+  override readonly code = 'BITCOIN_ADDRESS_INVALID'
+  constructor(parameters: { walletName: string; address: string }) {
+    super(
+      `"${parameters.walletName}" answered an invalid Bitcoin address: ${JSON.stringify(parameters.address.slice(0, 90))}.`,
+    )
+  }
+}

@@ -5,14 +5,37 @@ import type { LatchConfig } from '../createLatchConfig.ts'
 import { rpcTimeoutMs } from '../timings.ts'
 import type { Unsubscribe } from '../types.ts'
 import { setNamespaceConnected } from './setNamespaceConnected.ts'
+import { showNamespace } from './setNamespaceConnection.ts'
+
+/** The namespace of a stored CAIP-2 network id ("bip122:..." is bip122). */
+const namespaceOf = (caipNetworkId: string | undefined) => caipNetworkId?.split(':')[0]
+
+/**
+ * After a reload: puts the namespace of `lastUsed` (the network on top before the reload)
+ * back on top once its wallet is connected again, whatever was restored after it.
+ */
+export function showLastUsedNamespace(config: LatchConfig, lastUsed: string | undefined): void {
+  const namespace = namespaceOf(lastUsed)
+  if (namespace !== 'solana' && namespace !== 'bip122') return
+  const state = config.getState()
+  const connection = state.namespaces[namespace]
+  if (!connection || state.activeNamespace === namespace) return
+  config._internal.setState((current) => showNamespace(current, namespace))
+  config.storage.setActiveCaipNetworkId(connection.caipNetworkId as CaipNetworkId)
+}
 
 /**
  * Restores the Solana and Bitcoin wallets connected before the reload, without prompting:
  * starts Wallet Standard discovery, waits (at most `rpcTimeoutMs`) for each remembered wallet
- * to register, then asks it silently for its accounts. A wallet that no longer authorizes the
- * page is forgotten. Made active only when nothing else is. Returns a stop function.
+ * to register, then asks it silently for its accounts (`isAuthorized`: the Wallet Standard's
+ * silent connect, bounded by `rpcTimeoutMs`). A wallet that no longer authorizes the page is
+ * forgotten. Made active when nothing else is, or when its namespace is the one of
+ * `lastUsed` (the network on top before the reload). Returns a stop function.
  */
-export function reconnectNamespaces(config: LatchConfig): Unsubscribe {
+export function reconnectNamespaces(
+  config: LatchConfig,
+  lastUsed: string | undefined = config.storage.getActiveCaipNetworkId(),
+): Unsubscribe {
   const ids = config.storage.getConnectedConnectorIds()
   const pending = (['solana', 'bip122'] as const).filter((namespace) => ids[namespace])
   let cancelled = false
@@ -31,7 +54,9 @@ export function reconnectNamespaces(config: LatchConfig): Unsubscribe {
       const state = config.getState()
       if (cancelled || state.namespaces[namespace]) return true
       setNamespaceConnected(config, connector, result, {
-        activate: state.status === 'disconnected',
+        activate:
+          state.status === 'disconnected' ||
+          (namespace === namespaceOf(lastUsed) && state.status === 'connected'),
       })
     } catch (error) {
       config.logs?.warn('Reconnecting the wallet failed.', { connectorId, error })

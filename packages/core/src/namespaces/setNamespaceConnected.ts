@@ -24,11 +24,11 @@ export function setNamespaceConnected(
     accounts,
     caipNetworkId,
   })
-  setNamespaceConnection(config, namespace, toConnection(result.accounts), {
-    activate: options.activate ?? true,
-  })
+  const activate = options.activate ?? true
+  setNamespaceConnection(config, namespace, toConnection(result.accounts), { activate })
   config.storage.setConnectedConnectorId(namespace, connector.id)
-  config.storage.setActiveCaipNetworkId(result.caipNetworkId)
+  // The last used network is the one on top: a wallet restored beside it does not take that.
+  if (activate) config.storage.setActiveCaipNetworkId(result.caipNetworkId)
   const stop = connector.onAccountsChanged((accounts) => {
     const current = config.getState().namespaces[namespace]
     if (current?.connectorId !== connector.id) return

@@ -258,8 +258,20 @@ describe('Sign In With Bitcoin (CAIP-122, BIP-322) against the real API', () => 
   })
 
   it("an address of another network is refused in the API's words", async () => {
-    // The test wallet's keys are regtest ones, whatever network it claims.
-    const { config, wallet } = await connectedBitcoin('SIWB Regtest', testnet, testnetApi.fetchFn)
+    // The test wallet's keys are regtest ones. Connecting it on testnet is refused in the same
+    // words before any sign-in (bitcoinWalletConnector); a message for testnet signed with a
+    // regtest key anyway is the API's to refuse.
+    const claimed = createBitcoinTestWallet({
+      name: 'SIWB Claims Testnet',
+      chains: ['bitcoin:testnet'],
+    })
+    stops.push(getWallets().register(claimed.wallet))
+    const onTestnet = createConfig([testnet], createTestStorage(), testnetApi.fetchFn)
+    await watchWalletStandard(onTestnet)
+    await expect(
+      connect(onTestnet, { connectorId: 'walletStandard.bip122.SIWB Claims Testnet' }),
+    ).rejects.toThrow('This is a Bitcoin regtest address; this network is testnet.')
+    const { config, wallet } = await connectedBitcoin('SIWB Regtest', regtest, testnetApi.fetchFn)
     const message = await bitcoinMessage(config, wallet.payment, testnet)
     const failure = await signIn(config, { message }).catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(SignInFailedError)

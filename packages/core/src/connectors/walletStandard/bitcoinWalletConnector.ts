@@ -3,6 +3,8 @@ import type { StandardDisconnectFeature } from '@wallet-standard/features'
 import type { CaipNetworkId } from '../../caip/toCaipNetworkId.ts'
 import { ConnectorAccountNotFoundError } from '../../errors/connector.ts'
 import {
+  BitcoinAddressInvalidError,
+  BitcoinAddressNetworkError,
   WalletFeatureMissingError,
   WalletNetworkUnsupportedError,
 } from '../../errors/namespaceWallet.ts'
@@ -16,6 +18,7 @@ import {
   BitcoinSignMessage,
   type BitcoinWalletFeatures,
 } from './bitcoinFeatures.ts'
+import { readBitcoinAddressNetworks } from './readBitcoinAddressNetworks.ts'
 import { toWalletChain } from './walletStandardChains.ts'
 import { onWalletAccountsChange } from './walletStandardEvents.ts'
 import { withSilentTimeout } from './withSilentTimeout.ts'
@@ -30,8 +33,26 @@ const addressesInput: BitcoinAddressesInput = {
   message: 'Share your Bitcoin payment and ordinals addresses.',
 }
 
-/** Payment first, then ordinals; each once. */
-function toAccounts(addresses: readonly BitcoinAddress[]): NamespaceAccount[] {
+/**
+ * Payment first, then ordinals; each once. Every address must be of `network`: a wallet
+ * answering a mainnet address on regtest (or anything that is no Bitcoin address) is refused
+ * in the API's words, before the app shows or signs with it.
+ */
+function toAccounts(
+  addresses: readonly BitcoinAddress[],
+  network: LatchBitcoinNetwork,
+  walletName: string,
+): NamespaceAccount[] {
+  for (const { address } of addresses) {
+    const networks = readBitcoinAddressNetworks(address)
+    if (!networks) throw new BitcoinAddressInvalidError({ walletName, address })
+    if (!networks.includes(network.network))
+      throw new BitcoinAddressNetworkError({
+        address,
+        addressNetwork: networks[0] as string,
+        network: network.network,
+      })
+  }
   const ordered = [
     ...addresses.filter((entry) => entry.purpose === 'payment'),
     ...addresses.filter((entry) => entry.purpose === 'ordinals'),
@@ -52,6 +73,8 @@ export function bitcoinWalletConnector(
   const features = wallet.features as Partial<BitcoinWalletFeatures & StandardDisconnectFeature>
   const supported = networks.filter((network) => toWalletChain(network, wallet.chains))
   const name = wallet.name
+  /** The network of the last connection (the one addresses are checked against). */
+  let connected: LatchBitcoinNetwork | undefined
 
   async function readAddresses(isReconnecting: boolean | undefined) {
     if (isReconnecting) {
@@ -76,18 +99,28 @@ export function bitcoinWalletConnector(
     chainNamespace: 'bip122',
     caipNetworkIds: supported.map((network) => network.caipNetworkId as CaipNetworkId),
     async connect({ caipNetworkId, isReconnecting }) {
-      if (!supported.some((network) => network.caipNetworkId === caipNetworkId))
-        throw new WalletNetworkUnsupportedError({ walletName: name, caipNetworkId })
-      const accounts = toAccounts((await readAddresses(isReconnecting)).addresses)
+      const network = supported.find((entry) => entry.caipNetworkId === caipNetworkId)
+      if (!network) throw new WalletNetworkUnsupportedError({ walletName: name, caipNetworkId })
+      const accounts = toAccounts((await readAddresses(isReconnecting)).addresses, network, name)
       if (!accounts.some((account) => account.purpose === 'payment'))
         throw new ConnectorAccountNotFoundError(name)
+      connected = network
       return { accounts, caipNetworkId }
     },
     async disconnect() {
       await features['standard:disconnect']?.disconnect()
     },
+    /**
+     * After a reload a wallet lists no accounts until asked: `bitcoin:getAccountAddresses`
+     * answers without a prompt for a page it authorized (within `rpcTimeoutMs`).
+     */
     async isAuthorized() {
-      return wallet.accounts.length > 0
+      if (wallet.accounts.length > 0) return true
+      if (!features[BitcoinGetAccountAddresses]) return false
+      return readAddresses(true).then(
+        (output) => output.addresses.some((entry) => entry.purpose === 'payment'),
+        () => false,
+      )
     },
     async signMessage({ address, message }) {
       const feature = features[BitcoinSignMessage]
@@ -100,10 +133,12 @@ export function bitcoinWalletConnector(
     onAccountsChanged(listener) {
       return onWalletAccountsChange(wallet, (accounts) => {
         if (accounts.length === 0) return listener([])
-        readAddresses(true).then(
-          (output) => listener(toAccounts(output.addresses)),
-          () => listener([]),
-        )
+        const network = connected
+        if (!network) return
+        // Addresses of another network end the connection, as no addresses would.
+        readAddresses(true)
+          .then((output) => toAccounts(output.addresses, network, name))
+          .then(listener, () => listener([]))
       })
     },
   }

@@ -88,8 +88,19 @@ export function solanaWalletConnector(
     async disconnect() {
       await features['standard:disconnect']?.disconnect()
     },
+    /**
+     * After a reload a wallet lists no accounts until asked: `standard:connect` with
+     * `silent: true` answers them without a prompt for a page it authorized, else none
+     * (within `rpcTimeoutMs`).
+     */
     async isAuthorized() {
-      return wallet.accounts.length > 0
+      if (wallet.accounts.length > 0) return true
+      const connectFeature = features['standard:connect']
+      if (!connectFeature) return false
+      return withSilentTimeout(connectFeature.connect({ silent: true }), wallet.name).then(
+        ({ accounts }) => accounts.length > 0,
+        () => false,
+      )
     },
     async signMessage({ address, message }) {
       const signFeature = features['solana:signMessage']
