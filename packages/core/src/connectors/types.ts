@@ -39,7 +39,10 @@ export type ConnectorSignInRequest = {
 }
 
 export type ConnectorConnectResult = {
-  /** Addresses, the active one first (EIP-55 checksummed for eip155). */
+  /**
+   * Addresses, the active one first (EIP-55 checksummed for eip155). WalletConnect: none when
+   * the wallet approved only Solana or Bitcoin (`namespaceConnectors` hold its accounts).
+   */
   accounts: readonly string[]
   chainId: number
   /** The wallet signed in while connecting: the EIP-4361 message it signed and its signature. */

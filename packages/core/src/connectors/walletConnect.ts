@@ -138,9 +138,11 @@ export function walletConnect(parameters: WalletConnectParameters): Connector {
     })
     provider.on('display_uri', (uri: string) => emitter.emit('displayUri', uri))
     provider.on('accountsChanged', (accounts: unknown) => {
-      void loadNormalizedAccounts(accounts).then((normalized) =>
-        emitter.emit('accountsChanged', normalized),
-      )
+      void loadNormalizedAccounts(accounts).then((normalized) => {
+        // A Solana or Bitcoin chain's event (its side follows it): not the EVM accounts.
+        if (normalized.length === 0 && Array.isArray(accounts) && accounts.length > 0) return
+        emitter.emit('accountsChanged', normalized)
+      })
     })
     // The session's chainChanged event, or a switch through wallet_switchEthereumChain.
     provider.on('chainChanged', (chainId: unknown) => {
@@ -149,6 +151,8 @@ export function walletConnect(parameters: WalletConnectParameters): Connector {
     })
     // The wallet changed what it approves: its accounts may have changed.
     provider.on('session_update', () => {
+      // None left (or a Solana- or Bitcoin-only session): no EVM connection.
+      if (!hasEvmAccounts(provider)) return emitter.emit('accountsChanged', [])
       provider
         .request({ method: 'eth_accounts' })
         .then(loadNormalizedAccounts)
@@ -185,16 +189,29 @@ export function walletConnect(parameters: WalletConnectParameters): Connector {
     return providerPromise
   }
 
+  /**
+   * The session's EVM accounts and chain. A wallet that approved only Solana or Bitcoin
+   * (a session side has accounts) connects with none: its sides hold the connection.
+   */
   async function readConnection(provider: Provider) {
+    if (!hasEvmAccounts(provider)) {
+      for (const side of namespaceConnectors)
+        if (await side.isAuthorized()) return { accounts: [], chainId: preferredChainId() }
+      throw new ConnectorAccountNotFoundError('WalletConnect')
+    }
     const accounts = await loadNormalizedAccounts(
       await provider.request({ method: 'eth_accounts' }),
     )
     if (accounts.length === 0) throw new ConnectorAccountNotFoundError('WalletConnect')
     const chainId =
-      parseChainId(await provider.request({ method: 'eth_chainId' })) ??
-      (parameters.networks.find((network) => 'id' in network) as LatchNetwork | undefined)?.id ??
-      1
+      parseChainId(await provider.request({ method: 'eth_chainId' })) ?? preferredChainId()
     return { accounts, chainId }
+  }
+
+  function preferredChainId(): number {
+    return (
+      (parameters.networks.find((network) => 'id' in network) as LatchNetwork | undefined)?.id ?? 1
+    )
   }
 
   /**
@@ -340,6 +357,10 @@ export function walletConnect(parameters: WalletConnectParameters): Connector {
     getSession: () => (loaded ? toSession(loaded) : undefined),
   }
 }
+
+/** The session holds EVM accounts (a Solana- or Bitcoin-only wallet's holds none). */
+const hasEvmAccounts = (provider: Provider) =>
+  (provider.session?.namespaces.eip155?.accounts.length ?? 0) > 0
 
 /** A neutral two-wave mark drawn for Latch (not the WalletConnect brand asset). */
 const walletConnectIcon = `data:image/svg+xml,${encodeURIComponent(

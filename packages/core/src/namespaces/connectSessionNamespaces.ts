@@ -1,7 +1,8 @@
 import { getPreferredNetwork } from '../actions/getPreferredNetwork.ts'
 import type { CaipNetworkId } from '../caip/toCaipNetworkId.ts'
-import type { Connector, NamespaceConnector } from '../connectors/types.ts'
+import type { Connector, NamespaceConnector, NamespaceConnectResult } from '../connectors/types.ts'
 import type { LatchConfig } from '../createLatchConfig.ts'
+import { ConnectorAccountNotFoundError } from '../errors/connector.ts'
 import { setNamespaceConnection } from './setNamespaceConnection.ts'
 
 /**
@@ -13,7 +14,9 @@ import { setNamespaceConnection } from './setNamespaceConnection.ts'
 export async function connectSessionNamespaces(
   config: LatchConfig,
   connector: Connector,
-): Promise<void> {
+  options: { activate?: boolean } = {},
+): Promise<NamespaceConnectResult | undefined> {
+  let first: NamespaceConnectResult | undefined
   for (const side of connector.namespaceConnectors ?? []) {
     const namespace = side.chainNamespace
     if (config.getState().namespaces[namespace]) continue
@@ -29,12 +32,31 @@ export async function connectSessionNamespaces(
         config,
         namespace,
         toConnection(side, result.accounts, result.caipNetworkId),
+        { activate: options.activate === true && first === undefined },
       )
+      first ??= result
       watchSide(config, side)
     } catch {
       // The wallet approved nothing of this namespace: it stays as it was.
     }
   }
+  return first
+}
+
+/**
+ * After a WalletConnect wallet that approved only Solana or Bitcoin connected (or was
+ * restored): its namespaces land, the first made active, and the session is remembered for
+ * the next reload under the WalletConnect connector. `ConnectorAccountNotFoundError` when
+ * none of its accounts could land (another wallet holds those namespaces).
+ */
+export async function connectSessionOnly(
+  config: LatchConfig,
+  connector: Connector,
+): Promise<NamespaceConnectResult> {
+  const result = await connectSessionNamespaces(config, connector, { activate: true })
+  if (!result) throw new ConnectorAccountNotFoundError(connector.name)
+  config.storage.setConnectedConnectorId(connector.chainNamespace, connector.id)
+  return result
 }
 
 function toConnection(
@@ -64,6 +86,11 @@ function watchSide(config: LatchConfig, side: NamespaceConnector): void {
       )
     config._internal.setConnectorWatch(undefined, namespace)
     setNamespaceConnection(config, namespace, undefined)
+    // A Solana- or Bitcoin-only session ended: nothing to restore after a reload.
+    const state = config.getState()
+    const stored = config.storage.getConnectedConnectorIds().eip155
+    if (!state.namespaces.eip155 && stored === side.id && state.status !== 'connecting')
+      config.storage.removeConnectedConnectorId('eip155')
   })
   config._internal.setConnectorWatch(stop, namespace)
 }
