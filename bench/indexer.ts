@@ -3,69 +3,108 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadConfig } from '@latch/config'
 import pg from 'pg'
-import { type Address, encodeFunctionData, numberToHex, parseUnits } from 'viem'
+import { type Address, encodeFunctionData, numberToHex, type PublicClient, parseUnits } from 'viem'
+import { type ChainClients, createChainClients } from '../apps/api/src/createChainClients.ts'
 import { createDatabase, type Database } from '../apps/api/src/db/createDatabase.ts'
 import { type Checkpoint, createIndexerStore } from '../apps/api/src/indexer/createIndexerStore.ts'
 import { transferTopic } from '../apps/api/src/indexer/decodeTransferLog.ts'
 import { type BlockRangeData, fetchBlockRange } from '../apps/api/src/indexer/fetchBlockRange.ts'
+import { mapWithConcurrency } from '../apps/api/src/indexer/mapWithConcurrency.ts'
 import { startIndexer } from '../apps/api/src/indexer/startIndexer.ts'
 import {
   createTestChain,
   type TestChain,
   tokenAbi,
 } from '../apps/api/src/indexer/testing/createTestChain.ts'
+import { type StartPostgresReturnType, startPostgres } from '../scripts/postgres.ts'
 
 /**
  * Indexer throughput: packs ERC-20 transfers into blocks on a local anvil (automine off, one
- * `evm_mine` per block), then indexes the chain from scratch and prints blocks/s and
- * transfers/s on PGlite (a data directory, as the API uses it) and, when
- * LATCH_BENCH_DATABASE_URL names a PostgreSQL server, on a fresh database there.
- * Usage: npm run bench:indexer [-- --blocks 50 --transfers 300]
+ * `evm_mine` per block), then indexes the chain from scratch and prints, per database, blocks/s
+ * and transfers/s end to end, with the RPC reads alone and the database writes alone. Databases:
+ * PGlite (a data directory, as the API uses it) and PostgreSQL (LATCH_BENCH_DATABASE_URL, or a
+ * throwaway server started as `npm test` does). The RPC client is the API's indexer client
+ * (10 s timeout, 2 retries, JSON-RPC batches).
+ * Usage: npm run bench:indexer [-- --blocks 50 --transfers 500]
  */
 const option = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`)
-  return index > 0 ? Number(process.argv[index + 1]) : fallback
+  const value = index > 0 ? Number(process.argv[index + 1]) : fallback
+  if (!Number.isSafeInteger(value) || value < 1 || value > 100_000)
+    throw new Error(`--${name} takes a whole number from 1 to 100000.`)
+  return value
 }
 const blocks = option('blocks', 50)
-const transfersPerBlock = option('transfers', 300)
+const transfersPerBlock = option('transfers', 500)
 // Every setting checked once through the shared schema (a typo in a LATCH_* variable stops here).
 const postgresUrl = loadConfig().LATCH_BENCH_DATABASE_URL
+
+/** How long the end-to-end run may go without indexing a block before the bench fails. */
+const stallMs = 60_000
 
 const log = (line: string) => console.log(`bench:indexer ${line}`)
 const seconds = (ms: number) => (ms / 1000).toFixed(2)
 
-// The API's indexer clients wait 10 s for an answer (createChainClients in serveApi.ts).
 const chain = await createTestChain({ timeout: 10_000 })
 // However the script ends, anvil ends with it (stop() signals the process synchronously).
 process.once('exit', () => void chain.stop())
+let postgres: StartPostgresReturnType | undefined
 try {
   const started = performance.now()
   const { head, transfers } = await fillChain(chain)
   log(
     `chain: ${blocks} blocks x ${transfersPerBlock} ERC-20 transfers (head ${head}) built in ${seconds(performance.now() - started)} s`,
   )
+  // The API's indexer clients (serveApi.ts): 10 s per request, 2 retries, JSON-RPC batches.
+  const clients = createChainClients([chain.network], {
+    timeout: 10_000,
+    retryCount: 2,
+    batch: true,
+  })
+  const client = clients.get(chain.chainId) as PublicClient
 
-  // The RPC side alone: what reading the chain costs before any database work (ranges of
-  // about the size the indexer picks for such blocks, kept for the write-only measure).
+  // The RPC side alone: the chain read in ranges of the size the indexer settles on for such
+  // blocks, three ranges in flight as the indexer reads ahead; kept for the write-only measure.
+  const rangeSize = Math.max(1, Math.floor(4_000 / (2 * transfersPerBlock)))
+  const starts = Array.from({ length: Math.ceil((head + 1) / rangeSize) }, (_, i) => i * rangeSize)
   const readStarted = performance.now()
-  const ranges: BlockRangeData[] = []
-  for (let from = 0; from <= head; from += 13)
-    ranges.push(
-      await fetchBlockRange(chain.publicClient, {
-        chainId: chain.chainId,
-        fromBlock: from,
-        toBlock: Math.min(head, from + 12),
-        receipts: true,
-      }),
-    )
-  log(`RPC reads only (blocks, receipts, logs): ${seconds(performance.now() - readStarted)} s`)
+  const ranges = await mapWithConcurrency(starts, 3, (from) =>
+    fetchBlockRange(client, {
+      chainId: chain.chainId,
+      fromBlock: from,
+      toBlock: Math.min(head, from + rangeSize - 1),
+      blockReceipts: true,
+    }),
+  )
+  const readMs = performance.now() - readStarted
+  const reads = ranges.reduce(
+    (sum, range) => ({
+      fullBlocks: sum.fullBlocks + range.reads.fullBlocks,
+      receipts: sum.receipts + range.reads.blockReceipts + range.reads.transactionReceipts,
+    }),
+    { fullBlocks: 0, receipts: 0 },
+  )
+  log(
+    `RPC reads only: ${head + 1} headers, ${reads.fullBlocks} full blocks, ${reads.receipts} receipt reads, ${ranges.length} eth_getLogs in ${seconds(readMs)} s = ${Math.round(((head + 1) * 1000) / readMs)} blocks/s`,
+  )
   const timed = async (label: string, method: string, params: unknown[]) => {
     const at = performance.now()
     await chain.rpc(method, params)
     log(`  one ${label}: ${Math.round(performance.now() - at)} ms`)
   }
-  await timed('full block of 300 transactions', 'eth_getBlockByNumber', [numberToHex(head), true])
-  await timed('block of receipts', 'eth_getBlockReceipts', [numberToHex(head)])
+  await timed(`full block of ${transfersPerBlock} transactions`, 'eth_getBlockByNumber', [
+    numberToHex(head),
+    true,
+  ])
+  await timed('block header (transactions by hash)', 'eth_getBlockByNumber', [
+    numberToHex(head),
+    false,
+  ])
+  await timed(
+    'block of receipts (not read: every transaction has a Transfer log)',
+    'eth_getBlockReceipts',
+    [numberToHex(head)],
+  )
   await timed('eth_getLogs over the chain', 'eth_getLogs', [
     { fromBlock: '0x0', toBlock: numberToHex(head), topics: [transferTopic] },
   ])
@@ -82,38 +121,56 @@ try {
     open: () => createDatabase({ dataDir: join(dataDir, String(pgliteRun++)) }),
     cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
   })
-  if (postgresUrl) {
+  let serverUrl = postgresUrl
+  if (!serverUrl) {
+    postgres = await startPostgres().catch((error: unknown) => {
+      log(`PostgreSQL: skipped (${error instanceof Error ? error.message : String(error)})`)
+      return undefined
+    })
+    serverUrl = postgres?.url
+  }
+  if (serverUrl) {
     const names: string[] = []
+    const url = serverUrl
     databases.push({
-      label: 'PostgreSQL',
+      label: postgresUrl
+        ? 'PostgreSQL (LATCH_BENCH_DATABASE_URL)'
+        : 'PostgreSQL (throwaway server)',
       async open() {
         const name = `latch_bench_${Date.now()}_${names.length}`
-        await admin(postgresUrl, `CREATE DATABASE ${name}`)
+        await admin(url, `CREATE DATABASE ${name}`)
         names.push(name)
-        const url = new URL(postgresUrl)
-        url.pathname = `/${name}`
-        return createDatabase({ databaseUrl: url.toString() })
+        const databaseUrl = new URL(url)
+        databaseUrl.pathname = `/${name}`
+        return createDatabase({ databaseUrl: databaseUrl.toString() })
       },
       async cleanup() {
-        for (const name of names)
-          await admin(postgresUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+        for (const name of names) await admin(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
       },
     })
-  } else log('PostgreSQL: skipped (set LATCH_BENCH_DATABASE_URL to a server to include it)')
+  }
 
   for (const { label, open, cleanup } of databases)
     try {
-      await measureWrites(label, await open(), ranges)
-      await measure(label, await open(), head, transfers)
+      const writeMs = await measureWrites(label, await open(), ranges)
+      const totalMs = await measure(label, await open(), clients, head, transfers)
+      log(
+        `${label} summary: ${Math.round(((head + 1) * 1000) / totalMs)} blocks/s, ${Math.round((transfers * 1000) / totalMs)} transfers/s, total ${seconds(totalMs)} s (RPC reads only ${seconds(readMs)} s, writes only ${seconds(writeMs)} s)`,
+      )
     } finally {
       await cleanup()
     }
 } finally {
   await chain.stop()
+  await postgres?.stop()
 }
 
 /** Writes ranges already read into `database`, one transaction each: the database side alone. */
-async function measureWrites(label: string, database: Database, ranges: BlockRangeData[]) {
+async function measureWrites(
+  label: string,
+  database: Database,
+  ranges: BlockRangeData[],
+): Promise<number> {
   try {
     const store = createIndexerStore(database.db, { chainId: chain.chainId })
     const started = performance.now()
@@ -130,35 +187,63 @@ async function measureWrites(label: string, database: Database, ranges: BlockRan
     log(
       `${label} writes only: ${ranges.length} ranges, ${rows} transfers in ${seconds(elapsed)} s = ${Math.round((rows * 1000) / elapsed)} transfers/s`,
     )
+    return elapsed
   } finally {
     await database.close()
   }
 }
 
 /** Indexes the whole chain into `database` from scratch and prints the rates. */
-async function measure(label: string, database: Database, head: number, transfers: number) {
+async function measure(
+  label: string,
+  database: Database,
+  clients: ChainClients,
+  head: number,
+  transfers: number,
+): Promise<number> {
   try {
     const started = performance.now()
     const indexer = startIndexer({
       db: database.db,
       networks: [chain.network],
-      clients: chain.clients,
-      log: { info: () => {}, warn: (message) => log(`warn: ${message}`), error: () => {} },
+      clients,
+      log: {
+        info: () => {},
+        warn: (message, meta) => log(`warn: ${message} ${JSON.stringify(meta)}`),
+        error: () => {},
+      },
       pollingIntervalMs: 10,
       startFrom: 'genesis',
     })
-    while ((indexer.status()[0]?.indexedBlock ?? -1) < head)
+    // A stalled indexer fails the bench with its last error rather than hanging it.
+    let indexed = -1
+    let progressAt = performance.now()
+    for (;;) {
+      const status = indexer.status()[0]
+      const now = status?.indexedBlock ?? -1
+      if (now >= head) break
+      if (now > indexed) {
+        indexed = now
+        progressAt = performance.now()
+      } else if (performance.now() - progressAt > stallMs) {
+        await indexer.stop()
+        throw new Error(
+          `${label}: the indexer made no progress for ${stallMs / 1000} s at block ${now} (${status?.lastError ?? 'no error'}).`,
+        )
+      }
       await new Promise((resolve) => setTimeout(resolve, 5))
+    }
     const elapsed = performance.now() - started
     await indexer.stop()
-    const indexed = await createIndexerStore(database.db, {
+    const rows = await createIndexerStore(database.db, {
       chainId: chain.chainId,
     }).countTransfers()
-    if (indexed < transfers)
-      throw new Error(`${label}: indexed ${indexed} transfers, expected at least ${transfers}.`)
+    if (rows < transfers)
+      throw new Error(`${label}: indexed ${rows} transfers, expected at least ${transfers}.`)
     log(
-      `${label}: ${head + 1} blocks, ${indexed} transfers in ${seconds(elapsed)} s = ${Math.round(((head + 1) * 1000) / elapsed)} blocks/s, ${Math.round((indexed * 1000) / elapsed)} transfers/s`,
+      `${label} end to end: ${head + 1} blocks, ${rows} transfers in ${seconds(elapsed)} s = ${Math.round(((head + 1) * 1000) / elapsed)} blocks/s, ${Math.round((rows * 1000) / elapsed)} transfers/s`,
     )
+    return elapsed
   } finally {
     await database.close()
   }
