@@ -91,6 +91,51 @@ describe('the Bitcoin devnet wallet (Wallet Standard)', () => {
     ])
   })
 
+  it('after a reload, the allowed site gets its addresses without a prompt; a disconnect forgets it', async () => {
+    // The page's localStorage, shared by the wallet of each load.
+    const storage = new Map<string, string>()
+    const load = () =>
+      createBitcoinDevnetWallet({
+        config: {
+          caipNetworkId: bitcoin.manifest.caipNetworkId as `bip122:${string}`,
+          network: 'regtest',
+          esploraUrl: bitcoin.manifest.esploraUrl,
+          ...key,
+        },
+        confirm: async (described) => {
+          asked.push(described)
+          return answer
+        },
+        origin: 'app.test',
+        storage: {
+          getItem: (k) => storage.get(k) ?? null,
+          setItem: (k, v) => void storage.set(k, v),
+          removeItem: (k) => void storage.delete(k),
+        },
+      })
+    const input = { purposes: ['payment', 'ordinals'] as const }
+    await load().features['bitcoin:connect'].connect(input)
+    const prompts = asked.length
+    const reloaded = load()
+    expect(reloaded.accounts).toEqual([])
+    const { addresses } =
+      await reloaded.features['bitcoin:getAccountAddresses'].getAccountAddresses(input)
+    expect(addresses.map((entry) => entry.address)).toEqual([
+      key.paymentAddress,
+      key.ordinalsAddress,
+    ])
+    expect(reloaded.accounts.map((account) => account.address)).toEqual([
+      key.paymentAddress,
+      key.ordinalsAddress,
+    ])
+    expect(asked).toHaveLength(prompts)
+    await reloaded.features['standard:disconnect'].disconnect()
+    await expect(
+      load().features['bitcoin:getAccountAddresses'].getAccountAddresses(input),
+    ).rejects.toMatchObject({ code: 4100 })
+    expect(asked).toHaveLength(prompts)
+  })
+
   it('signs BIP-322 (payment and ordinals) and legacy messages that bip322-js verifies', async () => {
     const message = 'Sign in to Latch\nNonce: 41c0'
     for (const address of [key.paymentAddress, key.ordinalsAddress]) {

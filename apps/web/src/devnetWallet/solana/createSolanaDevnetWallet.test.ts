@@ -31,29 +31,33 @@ let solana: StartTestSolanaReturnType
 const asked: Described[] = []
 let answer = true
 let wallet: Wallet & { features: SolanaDevnetWalletFeatures }
+/** The page's localStorage, where the wallet remembers the sites it allowed. */
+const storage = new Map<string, string>()
+
+/** The wallet as the devnet page creates it on each load (on the same storage). */
+function createWallet() {
+  const [key] = solana.manifest.accounts
+  if (!key) throw new Error('The devnet has no Solana test key.')
+  return createSolanaDevnetWallet({
+    config: { ...solana.manifest, address: key.address, secretKey: key.secretKey } as never,
+    confirm: async (described) => {
+      asked.push(described)
+      return answer
+    },
+    origin: 'app.test',
+    storage: {
+      getItem: (k) => storage.get(k) ?? null,
+      setItem: (k, v) => void storage.set(k, v),
+      removeItem: (k) => void storage.delete(k),
+    },
+  })
+}
 
 beforeAll(async () => {
   // The Wallet Standard talks over window events: a bare EventTarget stands in for the page.
   vi.stubGlobal('window', Object.assign(new EventTarget(), { navigator: {} }))
   solana = await startTestSolana()
-  const [key] = solana.manifest.accounts
-  if (!key) throw new Error('The devnet has no Solana test key.')
-  const storage = new Map<string, string>()
-  registerWallet(
-    createSolanaDevnetWallet({
-      config: { ...solana.manifest, address: key.address, secretKey: key.secretKey } as never,
-      confirm: async (described) => {
-        asked.push(described)
-        return answer
-      },
-      origin: 'app.test',
-      storage: {
-        getItem: (k) => storage.get(k) ?? null,
-        setItem: (k, v) => void storage.set(k, v),
-        removeItem: (k) => void storage.delete(k),
-      },
-    }) as Wallet,
-  )
+  registerWallet(createWallet() as Wallet)
   const found = getWallets()
     .get()
     .find(
@@ -108,6 +112,24 @@ describe('the Solana devnet wallet (Wallet Standard)', () => {
     )
     expect(changes).toHaveLength(1)
     expect(asked.at(-1)?.action).toBe('Connect to app.test?')
+  })
+
+  it('after a reload, a silent connect answers the allowed site at once; a disconnect forgets it', async () => {
+    const reloaded = createWallet()
+    const prompts = asked.length
+    expect(reloaded.accounts).toEqual([])
+    const { accounts } = await reloaded.features['standard:connect'].connect({ silent: true })
+    expect(accounts.map((account) => account.address)).toEqual(
+      wallet.accounts.map((account) => account.address),
+    )
+    expect(reloaded.accounts).toEqual(accounts)
+    expect(asked).toHaveLength(prompts)
+    await reloaded.features['standard:disconnect'].disconnect()
+    const again = createWallet()
+    expect((await again.features['standard:connect'].connect({ silent: true })).accounts).toEqual(
+      [],
+    )
+    expect(asked).toHaveLength(prompts)
   })
 
   it('signs a message that verifies as ed25519 for its address', async () => {
