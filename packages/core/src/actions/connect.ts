@@ -128,16 +128,9 @@ export async function connect(
         : undefined
     const result = await connector.connect(signIn ? { chainId, signIn } : { chainId })
     await checkCurrent(config, attempt, connector)
-    if (result.accounts.length === 0 && connector.namespaceConnectors) {
-      // A phone wallet that approved only Solana or Bitcoin: those namespaces connect.
-      const session = await import('../namespaces/connectSessionNamespaces.ts')
-      const connected = await session.connectSessionOnly(config, connector)
-      if (parameters.wallet) addRecentWallet(config, parameters.wallet)
-      return connected
-    }
     const [address] = result.accounts
     if (result.signIn && address) config._internal.setConnectSignIn({ ...result.signIn, address })
-    setConnected(config, connector, result)
+    await setConnected(config, connector, result)
     const wallet = parameters.wallet ?? announcedWallet(connector)
     if (wallet) addRecentWallet(config, wallet)
     return result

@@ -54,7 +54,7 @@ export function reconnect(config: LatchConfig): Unsubscribe {
       const result = await connector.connect({ isReconnecting: true })
       // Loaded here: a page without a wallet to restore never needs the connection code.
       const { setConnected } = await import('./watchConnector.ts')
-      if (current()) setConnected(config, connector, result)
+      if (current()) await setConnected(config, connector, result)
     } catch (error) {
       config.logs?.warn('Reconnecting the wallet failed.', { connectorId: connector.id, error })
       if (!current()) return

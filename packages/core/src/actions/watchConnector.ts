@@ -16,17 +16,18 @@ export function rememberChain(config: LatchConfig, chainId: number): void {
  * update the state; an empty account list or a wallet-side disconnect (a WalletConnect
  * session deleted or expired) ends the connection and forgets the connector. Another
  * namespace's connection stays. A WalletConnect session of Solana or Bitcoin only (no EVM
- * accounts) connects those namespaces instead (a restored one).
+ * accounts) connects those namespaces instead: the promise settles once they have
+ * (`ConnectorAccountNotFoundError` when none could).
  */
 export function setConnected(
   config: LatchConfig,
   connector: Connector,
   result: ConnectorConnectResult,
-): void {
-  if (result.accounts.length === 0 && connector.namespaceConnectors) {
-    restoreSessionOnly(config, connector)
-    return
-  }
+): Promise<unknown> | undefined {
+  if (result.accounts.length === 0 && connector.namespaceConnectors)
+    return import('../namespaces/connectSessionNamespaces.ts').then((module) =>
+      module.connectSessionOnly(config, connector),
+    )
   const namespace = 'eip155'
   let connection = {
     connectorId: connector.id,
@@ -72,19 +73,4 @@ export function setConnected(
   config._internal.setConnectorWatch(() => {
     for (const stop of stops) stop()
   }, namespace)
-}
-
-/**
- * A restored WalletConnect session of Solana or Bitcoin only: its namespaces come back, the
- * first made active; when none can, the page shows what else is connected and forgets it.
- */
-function restoreSessionOnly(config: LatchConfig, connector: Connector): void {
-  void import('../namespaces/connectSessionNamespaces.ts')
-    .then((module) => module.connectSessionOnly(config, connector))
-    .catch(async (error: unknown) => {
-      config.logs?.warn('Reconnecting the wallet failed.', { connectorId: connector.id, error })
-      config.storage.removeConnectedConnectorId(connector.chainNamespace)
-      const { showConnectedNamespace } = await import('../namespaces/setNamespaceConnection.ts')
-      showConnectedNamespace(config)
-    })
 }
