@@ -18,6 +18,23 @@ import { socialCallbackSchema } from './socialSignIn.ts'
 const chainIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 const requestId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)
 
+/** A Solana network's CAIP-2 id (the genesis hash's first 32 base58 characters). */
+const solanaCaipNetworkIdSchema = z.string().regex(/^solana:[1-9A-HJ-NP-Za-km-z]{32}$/)
+/** A Solana address: base58 of 32 bytes. */
+const solanaAddressSchema = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+/** An ed25519 signature in base58 (64 bytes). */
+const solanaSignatureSchema = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+
+/**
+ * A Solana network of the app (issue 16): the embedded wallet's Solana account signs for these
+ * only, and sends through `rpcUrl` (the app's Solana RPC, as the page has it; the frame's
+ * security policy lets it reach the API's origin only).
+ */
+export const frameSolanaNetworkSchema = z.object({
+  caipNetworkId: solanaCaipNetworkIdSchema,
+  rpcUrl: z.url().max(2048),
+})
+
 /** App metadata (spec section 3), for the frame's confirmations. */
 export const dappDataSchema = z.object({
   name: z.string().max(100),
@@ -153,11 +170,31 @@ export const frameRequestParamsSchemas = {
     sdkVersion: z.string().max(64),
     /** The app's networks: the frame signs for these only. */
     chainIds: z.array(chainIdSchema).min(1).max(32),
+    /** The app's Solana networks: with any, the wallet has a Solana account too. */
+    solanaNetworks: z.array(frameSolanaNetworkSchema).max(8).optional(),
   }),
   setPreferredAccount: z.object({ type: z.enum(['eoa', 'smartAccount']) }),
   getSmartAccountEnabledNetworks: z.object({}),
   /** Shows the private key inside the frame after a fresh code; the key never leaves it. */
   exportKey: z.object({}),
+  /** The Solana account signs a text message (ed25519), after the frame's confirmation. */
+  solanaSignMessage: z.object({
+    caipNetworkId: solanaCaipNetworkIdSchema,
+    address: solanaAddressSchema,
+    message: z.string().min(1).max(8192),
+  }),
+  /**
+   * The Solana account signs a transaction (wire format, base64; a packet is at most 1232
+   * bytes) and sends it to the network, after the frame decoded and showed what it does.
+   */
+  solanaSignAndSendTransaction: z.object({
+    caipNetworkId: solanaCaipNetworkIdSchema,
+    address: solanaAddressSchema,
+    transaction: z
+      .string()
+      .max(1644)
+      .regex(/^[A-Za-z0-9+/]+={0,2}$/),
+  }),
 } as const
 
 export type FrameMethod = keyof typeof frameRequestParamsSchemas
@@ -201,6 +238,8 @@ export const frameUserSchema = z.object({
       type: z.enum(['eoa', 'smartAccount']),
     }),
   ),
+  /** The wallet's Solana account (base58), when the app has Solana networks. */
+  solanaAddress: solanaAddressSchema.optional(),
 })
 export type FrameUser = z.infer<typeof frameUserSchema>
 
@@ -226,6 +265,8 @@ export const frameResultSchemas = {
   setPreferredAccount: z.object({ type: z.enum(['eoa', 'smartAccount']) }),
   getSmartAccountEnabledNetworks: z.object({ chainIds: z.array(chainIdSchema) }),
   exportKey: z.object({}),
+  solanaSignMessage: z.object({ signature: solanaSignatureSchema }),
+  solanaSignAndSendTransaction: z.object({ signature: solanaSignatureSchema }),
 } as const satisfies Record<FrameMethod, z.ZodType>
 export type FrameResult<method extends FrameMethod> = z.infer<(typeof frameResultSchemas)[method]>
 

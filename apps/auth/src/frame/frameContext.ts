@@ -80,7 +80,20 @@ export type FrameState = {
   farcasterWait?: AbortController | undefined
   /** `wallet_sendCalls` batches of this page visit, by id (the oldest dropped past 100). */
   callBatches?: Map<string, CallBatch> | undefined
+  /** The app's Solana networks (syncDappData): with any, the wallet has a Solana account. */
+  solanaNetworks?: FrameSolanaNetwork[] | undefined
+  /** The signed-in wallet's Solana address (public), once derived for `owner` (its EVM address). */
+  solanaAccount?: { owner: string; address: string } | undefined
+  /** The API's names of its Solana and Bitcoin networks, by CAIP-2 id (loaded once). */
+  namespaceNetworkNames?: Promise<Map<string, string>> | undefined
 }
+
+/** A Solana network of the app, as `syncDappData` gives it. */
+export type FrameSolanaNetwork = FrameRequestParams<'syncDappData'>['solanaNetworks'] extends
+  | (infer entry)[]
+  | undefined
+  ? entry
+  : never
 
 /** A `wallet_sendCalls` batch as the frame follows it for `wallet_getCallsStatus`. */
 export type CallBatch = {

@@ -18,6 +18,7 @@ import {
   syncTheme,
 } from './handlers/settings.ts'
 import { connectSocial, getSocialRedirectUri } from './handlers/socialSignIn.ts'
+import { solanaSignAndSendTransaction, solanaSignMessage } from './handlers/solana.ts'
 import {
   updateEmail,
   updateEmailPrimaryOtp,
@@ -46,4 +47,6 @@ export const frameHandlers: FrameHandlers = {
   setPreferredAccount,
   getSmartAccountEnabledNetworks,
   exportKey,
+  solanaSignMessage,
+  solanaSignAndSendTransaction,
 }

@@ -71,6 +71,8 @@ const longMethods: ReadonlySet<FrameMethod> = new Set([
   'rpcRequest',
   'exportKey',
   'connectFarcaster',
+  'solanaSignMessage',
+  'solanaSignAndSendTransaction',
 ])
 
 /** How long the page waits for an answer to `method`. */

@@ -5,6 +5,7 @@ import type { FrameContext, FrameHandler } from '../frameContext.ts'
 import { resolveAccounts } from '../smartAccount/resolveAccounts.ts'
 import { createWallet, recoverWallet } from '../walletKeys.ts'
 import { requireSession } from './connect.ts'
+import { solanaAccountOf } from './solana.ts'
 
 /** The network the frame is on: the asked one if the app has it, else the current, else the first. */
 export function pickChainId(context: FrameContext, asked?: number): number {
@@ -57,5 +58,7 @@ export const getUser: FrameHandler<'getUser'> = async (context, { chainId: asked
     chainId,
     preferredAccountType: resolved.active.type,
     accounts: resolved.accounts,
+    // The wallet's Solana account, derived from the same key (when the app has Solana).
+    ...(await solanaAccountOf(context, address)),
   }
 }

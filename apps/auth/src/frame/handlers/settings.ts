@@ -19,6 +19,7 @@ export const syncDappData: FrameHandler<'syncDappData'> = async (context, params
     )
   context.state.metadata = params.metadata
   context.state.chainIds = [...params.chainIds]
+  context.state.solanaNetworks = params.solanaNetworks ? [...params.solanaNetworks] : undefined
   const { chainId } = context.state
   if (chainId === undefined || !params.chainIds.includes(chainId))
     context.state.chainId = params.chainIds[0]
