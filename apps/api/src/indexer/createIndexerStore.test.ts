@@ -1,0 +1,120 @@
+import { count, eq } from 'drizzle-orm'
+import type { Hex } from 'viem'
+import { expect, test } from 'vitest'
+import { indexerAccountTransactions, indexerTransactions } from '../db/schema/index.ts'
+import { forEachDatabase } from '../db/testing.ts'
+import { CheckpointMovedError } from '../errors/indexer.ts'
+import { createIndexerStore } from './createIndexerStore.ts'
+import type { BlockRangeData } from './fetchBlockRange.ts'
+
+const chainId = 31_337
+const hex = (n: number, bytes: number) => `0x${n.toString(16).padStart(bytes * 2, '0')}` as Hex
+const token = hex(0xaa, 20)
+
+/**
+ * Blocks `from..to` with `perBlock` ERC-20 transfers each, every one from its own sender to its
+ * own recipient (two history rows per transaction): many rows, as a busy range writes them.
+ */
+function range(from: number, to: number, perBlock: number): BlockRangeData {
+  const data: BlockRangeData = { blocks: [], transactions: [], transfers: [] }
+  for (let number = from; number <= to; number++) {
+    data.blocks.push({
+      number,
+      hash: hex(1_000_000 + number, 32),
+      parentHash: hex(1_000_000 + number - 1, 32),
+      timestamp: 1_700_000_000 + number,
+    })
+    for (let index = 0; index < perBlock; index++) {
+      const id = number * 100_000 + index
+      const hash = hex(id, 32)
+      const at = { blockNumber: number, txIndex: index, blockTimestamp: 1_700_000_000 + number }
+      data.transactions.push({
+        hash,
+        ...at,
+        from: hex(2_000_000 + id, 20),
+        to: token,
+        createdContract: null,
+        nonce: id,
+        value: 0n,
+        methodId: '0xa9059cbb',
+        status: 'confirmed',
+      })
+      data.transfers.push({
+        txHash: hash,
+        logIndex: index,
+        ...at,
+        kind: 'erc20',
+        contract: token,
+        from: hex(2_000_000 + id, 20),
+        to: hex(3_000_000 + id, 20),
+        amount: 10n ** 30n + BigInt(id),
+        tokenId: null,
+      })
+    }
+  }
+  return data
+}
+
+forEachDatabase('createIndexerStore bulk writes', (context) => {
+  test('a range of more rows than one INSERT takes is written whole, once, in one transaction', async () => {
+    const store = createIndexerStore(context.db, { chainId })
+    const countRows = async () => {
+      const [transactions] = await context.db
+        .select({ rows: count() })
+        .from(indexerTransactions)
+        .where(eq(indexerTransactions.chainId, chainId))
+      const [accounts] = await context.db
+        .select({ rows: count() })
+        .from(indexerAccountTransactions)
+        .where(eq(indexerAccountTransactions.chainId, chainId))
+      return {
+        transfers: await store.countTransfers(),
+        transactions: transactions?.rows,
+        accounts: accounts?.rows,
+      }
+    }
+
+    // 11,000 rows per table (past the 10,000 rows one INSERT takes), 22,000 history rows.
+    const first = range(0, 1, 5_500)
+    const checkpoint = await store.writeBlockRange({
+      expected: undefined,
+      startBlock: 0,
+      data: first,
+      keepBlocks: 1_000,
+    })
+    expect(checkpoint.blockNumber).toBe(1)
+    expect(await countRows()).toEqual({ transfers: 11_000, transactions: 11_000, accounts: 22_000 })
+    const [last] = await context.db
+      .select()
+      .from(indexerTransactions)
+      .where(eq(indexerTransactions.hash, hex(105_499, 32)))
+    expect(last).toMatchObject({
+      blockNumber: 1,
+      txIndex: 5_499,
+      nonce: 105_499,
+      status: 'confirmed',
+    })
+
+    // From a checkpoint that is no longer the stored one: refused, and nothing of it is kept.
+    const next = range(2, 3, 500)
+    await expect(
+      store.writeBlockRange({ expected: undefined, startBlock: 0, data: next, keepBlocks: 1_000 }),
+    ).rejects.toBeInstanceOf(CheckpointMovedError)
+    expect(await countRows()).toEqual({ transfers: 11_000, transactions: 11_000, accounts: 22_000 })
+
+    // Rows already there (a range read again after a restart) are kept once.
+    const overlapping: BlockRangeData = {
+      blocks: next.blocks,
+      transactions: [...first.transactions.slice(-5), ...next.transactions],
+      transfers: [...first.transfers.slice(-5), ...next.transfers],
+    }
+    await store.writeBlockRange({
+      expected: checkpoint,
+      startBlock: 0,
+      data: overlapping,
+      keepBlocks: 1_000,
+    })
+    expect(await countRows()).toEqual({ transfers: 12_000, transactions: 12_000, accounts: 24_000 })
+    expect((await store.getCheckpoint())?.blockNumber).toBe(3)
+  }, 60_000)
+})
