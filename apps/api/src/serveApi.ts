@@ -276,7 +276,12 @@ async function serve(
       : startIndexer({
           db: database.db,
           networks: config.networks,
-          clients: createChainClients(config.networks, { timeout: 10_000, retryCount: 2 }),
+          // Its reads go out as JSON-RPC batches (blocks and receipts many at a time).
+          clients: createChainClients(config.networks, {
+            timeout: 10_000,
+            retryCount: 2,
+            batch: true,
+          }),
           log: logger,
           // A devnet's whole history is small and wanted; a real chain's starts from now.
           startFrom: config.source === 'devnet' ? 'genesis' : 'latest',
