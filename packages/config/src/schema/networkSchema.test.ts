@@ -58,16 +58,40 @@ test('a Solana preset names the network; its RPC URL comes from the configuratio
     caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
     name: 'Solana',
     rpcUrl: 'https://solana.example/rpc',
+    blockExplorerUrl: 'https://solscan.io',
     nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
     testnet: false,
     tokens: [],
   })
   expect(
     anyNetworkSchema.parse({ namespace: 'solana', preset: 'devnet', rpcUrl: 'https://d.example' }),
-  ).toMatchObject({ caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', testnet: true })
+  ).toMatchObject({
+    caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+    testnet: true,
+    blockExplorerUrl: 'https://solscan.io/?cluster=devnet',
+  })
   expect(
     anyNetworkSchema.parse({ namespace: 'solana', preset: 'testnet', rpcUrl: 'https://t.example' }),
-  ).toMatchObject({ caipNetworkId: 'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z' })
+  ).toMatchObject({
+    caipNetworkId: 'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
+    blockExplorerUrl: 'https://solscan.io/?cluster=testnet',
+  })
+  // Named by its id, a public cluster still has its explorer; one set in the entry wins.
+  expect(
+    anyNetworkSchema.parse({
+      namespace: 'solana',
+      id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      rpcUrl: 'https://s.example',
+      blockExplorerUrl: 'https://explorer.solana.com',
+    }),
+  ).toMatchObject({ blockExplorerUrl: 'https://explorer.solana.com' })
+  expect(
+    anyNetworkSchema.parse({
+      namespace: 'solana',
+      id: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+      rpcUrl: 'https://s.example',
+    }),
+  ).toMatchObject({ blockExplorerUrl: 'https://solscan.io/?cluster=devnet' })
 })
 
 test('a Solana network of its own: id, WebSocket URL and SPL mints', () => {
@@ -107,9 +131,25 @@ test('Bitcoin presets and a regtest network of its own', () => {
     name: 'Bitcoin',
     network: 'mainnet',
     esploraUrl: 'https://esplora.example/api',
+    blockExplorerUrl: 'https://mempool.space',
     nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
     testnet: false,
   })
+  expect(
+    anyNetworkSchema.parse({
+      namespace: 'bip122',
+      preset: 'testnet',
+      esploraUrl: 'https://esplora.example/testnet/api',
+    }),
+  ).toMatchObject({ blockExplorerUrl: 'https://mempool.space/testnet' })
+  expect(
+    anyNetworkSchema.parse({
+      namespace: 'bip122',
+      id: '0f9188f13cb7b2c71f2a335e3a4fc328',
+      network: 'regtest',
+      esploraUrl: 'http://127.0.0.1:3002',
+    }),
+  ).not.toHaveProperty('blockExplorerUrl')
   expect(
     anyNetworkSchema.parse({
       namespace: 'bip122',

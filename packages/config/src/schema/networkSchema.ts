@@ -30,9 +30,24 @@ const solanaAddress = z
  * URL (a provider's, or the public one); id, name and currency come from here.
  */
 export const solanaPresets = {
-  mainnet: { id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', name: 'Solana', testnet: false },
-  devnet: { id: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1', name: 'Solana Devnet', testnet: true },
-  testnet: { id: '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z', name: 'Solana Testnet', testnet: true },
+  mainnet: {
+    id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+    name: 'Solana',
+    testnet: false,
+    blockExplorerUrl: 'https://solscan.io',
+  },
+  devnet: {
+    id: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+    name: 'Solana Devnet',
+    testnet: true,
+    blockExplorerUrl: 'https://solscan.io/?cluster=devnet',
+  },
+  testnet: {
+    id: '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
+    name: 'Solana Testnet',
+    testnet: true,
+    blockExplorerUrl: 'https://solscan.io/?cluster=testnet',
+  },
 } as const
 
 /** The spec's public Bitcoin networks, named by `preset` like `solanaPresets`. */
@@ -42,12 +57,14 @@ export const bitcoinPresets = {
     name: 'Bitcoin',
     network: 'mainnet',
     testnet: false,
+    blockExplorerUrl: 'https://mempool.space',
   },
   testnet: {
     id: '000000000933ea01ad0ee984209779ba',
     name: 'Bitcoin Testnet',
     network: 'testnet',
     testnet: true,
+    blockExplorerUrl: 'https://mempool.space/testnet',
   },
 } as const
 
@@ -110,8 +127,13 @@ export const solanaNetworkSchema = z
   .transform(({ preset: presetName, ...network }) => {
     const preset = presetName ? solanaPresets[presetName] : undefined
     const id = network.id ?? preset?.id ?? ''
+    // A public cluster named by its id has its preset's explorer too (a transaction is
+    // `/tx/{signature}` on it, the cluster kept in the query).
+    const known = Object.values(solanaPresets).find((candidate) => candidate.id === id)
+    const blockExplorerUrl = network.blockExplorerUrl ?? known?.blockExplorerUrl
     return {
       ...network,
+      ...(blockExplorerUrl ? { blockExplorerUrl } : {}),
       namespace: 'solana' as const,
       id,
       caipNetworkId: `solana:${id}` as const,
@@ -171,9 +193,12 @@ export const bitcoinNetworkSchema = z
   .transform(({ preset: presetName, ...network }) => {
     const preset = presetName ? bitcoinPresets[presetName] : undefined
     const id = network.id ?? preset?.id ?? ''
+    const known = Object.values(bitcoinPresets).find((candidate) => candidate.id === id)
+    const blockExplorerUrl = network.blockExplorerUrl ?? known?.blockExplorerUrl
     const bitcoinNetwork = network.network ?? preset?.network ?? 'mainnet'
     return {
       ...network,
+      ...(blockExplorerUrl ? { blockExplorerUrl } : {}),
       namespace: 'bip122' as const,
       id,
       caipNetworkId: `bip122:${id}` as const,

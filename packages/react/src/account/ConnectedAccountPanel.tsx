@@ -18,6 +18,7 @@ import { type AccountBalance, AccountView } from './AccountView.tsx'
 import { ActivityList, type ActivityListProps, type ActivityRowView } from './ActivityList.tsx'
 import type { ConnectedAccountProps } from './ConnectedAccountProps.ts'
 import { downloadLogs } from './downloadLogs.ts'
+import { explorerTransactionUrl } from './explorerTransactionUrl.ts'
 import { formatFiat } from './formatFiat.ts'
 import { formatRelativeTime } from './formatRelativeTime.ts'
 import { formatSignedTokenAmount, formatTokenAmount } from './formatTokenAmount.ts'
@@ -294,11 +295,14 @@ function ActivityTab(props: AccountTarget) {
   let state: ActivityListProps['state']
   if (history.transactions) {
     const rows = history.transactions.map((transaction) =>
-      toActivityRow(transaction, config.networks),
+      toActivityRow(transaction, config.caipNetworks),
     )
-    const explorer = config.networks
-      .find((network) => network.id === props.chainId)
-      ?.blockExplorerUrl?.replace(/\/+$/, '')
+    // The explorer of the account's network (none on the local devnets: no link).
+    const explorer = config.caipNetworks.find((network) =>
+      props.caipNetworkId
+        ? network.caipNetworkId === props.caipNetworkId
+        : network.caipNetworkId === `eip155:${props.chainId}`,
+    )?.blockExplorerUrl
     // Sent through Latch and not settled: at the top, until the outcome is known.
     const pendingRows: ActivityRowView[] = pending.map((transaction) => ({
       id: `pending:${transaction.hash}`,
@@ -316,7 +320,7 @@ function ActivityTab(props: AccountTarget) {
       time: formatRelativeTime(transaction.submittedAt, now, i18n),
       dateTime: new Date(transaction.submittedAt).toISOString(),
       timeTitle: timeFormat.format(transaction.submittedAt),
-      explorerUrl: explorer ? `${explorer}/tx/${transaction.hash}` : undefined,
+      explorerUrl: explorerTransactionUrl(explorer, transaction.hash),
     }))
     const pendingGroup = pendingRows.length
       ? [{ key: 'pending', label: t('activity.statusPending'), rows: pendingRows }]

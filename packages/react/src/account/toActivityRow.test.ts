@@ -155,4 +155,27 @@ describe('toActivityRow', () => {
       counterparty: undefined,
     })
   })
+
+  it('links Solana and Bitcoin activity to their explorers, the local devnets to none', () => {
+    const signature =
+      '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW'
+    const txid = 'ab'.repeat(32)
+    const solanaDevnet = {
+      caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+      blockExplorerUrl: 'https://solscan.io/?cluster=devnet',
+    }
+    const localSolana = { caipNetworkId: 'solana:GH7ome3EiwEr7tu9JuTh2dpYWBJK3z69' }
+    const bitcoinTestnet = {
+      caipNetworkId: 'bip122:000000000933ea01ad0ee984209779ba',
+      blockExplorerUrl: 'https://mempool.space/testnet',
+    }
+    const networks = [devnet, solanaDevnet, localSolana, bitcoinTestnet]
+    const row = (chain: string, hash: string) =>
+      toActivityRow(transaction({ chain, hash }), networks).explorerUrl
+    expect(row(solanaDevnet.caipNetworkId, signature)).toBe(
+      `https://solscan.io/tx/${signature}?cluster=devnet`,
+    )
+    expect(row(bitcoinTestnet.caipNetworkId, txid)).toBe(`https://mempool.space/testnet/tx/${txid}`)
+    expect(row(localSolana.caipNetworkId, signature)).toBeUndefined()
+  })
 })

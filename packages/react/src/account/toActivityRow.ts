@@ -1,5 +1,6 @@
 import type { HistoryTransaction, HistoryTransfer } from '@latch/api-contract'
-import type { LatchNetwork } from '@latch/core'
+import type { LatchCaipNetwork } from '@latch/core'
+import { explorerTransactionUrl } from './explorerTransactionUrl.ts'
 
 export type ActivityOperation = HistoryTransaction['metadata']['operationType']
 
@@ -92,7 +93,8 @@ function toAsset(transfer: HistoryTransfer | undefined): ActivityRow['asset'] {
  */
 export function toActivityRow(
   transaction: HistoryTransaction,
-  networks: readonly Pick<LatchNetwork, 'caipNetworkId' | 'blockExplorerUrl'>[],
+  /** Every namespace's networks (`config.caipNetworks`): the explorer of the transaction's. */
+  networks: readonly Pick<LatchCaipNetwork, 'caipNetworkId' | 'blockExplorerUrl'>[],
 ): ActivityRow {
   const { metadata, transfers } = transaction
   const operation = metadata.operationType
@@ -116,9 +118,9 @@ export function toActivityRow(
       ? undefined
       : { role, address: other }
 
-  const explorer = networks
-    .find((network) => network.caipNetworkId === metadata.chain)
-    ?.blockExplorerUrl?.replace(/\/+$/, '')
+  const explorer = networks.find(
+    (network) => network.caipNetworkId === metadata.chain,
+  )?.blockExplorerUrl
   const time = Date.parse(metadata.minedAt)
   return {
     id: transaction.id,
@@ -129,7 +131,7 @@ export function toActivityRow(
     counterparty,
     asset: toAsset(main),
     moreTransfers: Math.max(0, transfers.length - 1),
-    explorerUrl: explorer ? `${explorer}/tx/${metadata.hash}` : undefined,
+    explorerUrl: explorerTransactionUrl(explorer, metadata.hash),
     onramp: metadata.onramp && (onrampProviderNames[metadata.onramp] ?? metadata.onramp),
   }
 }
