@@ -40,6 +40,26 @@ test('a network the list lacks gets a generated image showing its chain id', asy
   expect(generated.text).not.toBe((await svgOf('/public/getAssetImage/eip155:424243')).text)
 })
 
+test('Solana and Bitcoin networks: the listed ones, else the coin on a colour of the id', async () => {
+  const mainnet = await svgOf('/public/getAssetImage/solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
+  expect(mainnet.text).toContain('aria-label="Solana"')
+  expect(mainnet.text).toContain('>SOL</text>')
+  // The devnet's own chains are not listed: generated, with the coin's symbol.
+  const local = await svgOf('/public/getAssetImage/solana:GH7ome3EiwEr7tu9JuTh2dpYWBJK3z69')
+  expect(local.text).toContain('>SOL</text>')
+  expect(local.text).not.toBe(mainnet.text)
+  expect(
+    (await svgOf('/public/getAssetImage/bip122:000000000019d6689c085ae165831e93')).text,
+  ).toContain('aria-label="Bitcoin"')
+  expect(
+    (await svgOf('/public/getAssetImage/bip122:0f9188f13cb7b2c71f2a335e3a4fc328')).text,
+  ).toContain('>₿</text>')
+  for (const bad of ['solana:short', 'bip122:NOTHEX', 'cosmos:cosmoshub-4']) {
+    const response = await app.request(`/public/getAssetImage/${bad}`)
+    expect(response.status, bad).toBe(400)
+  }
+})
+
 test('currencies: listed symbols, any case; an unlisted ISO code is generated', async () => {
   expect((await svgOf('/public/getCurrencyImage/USD')).text).toContain('>$</text>')
   expect((await svgOf('/public/getCurrencyImage/eur')).text).toContain('>€</text>')

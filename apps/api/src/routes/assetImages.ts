@@ -25,7 +25,20 @@ export function assetImagesRoute({
 } = {}) {
   return new Hono<AppEnv>()
     .get('/public/getAssetImage/:id', etag(), (c) => {
-      const chainId = parseId(assetImageIdParam, c.req.param('id')).replace(/^eip155:/, '')
+      const param = parseId(assetImageIdParam, c.req.param('id'))
+      // Solana and Bitcoin networks (issue 16): the listed ones, else a disc with the coin's
+      // symbol in a colour of the id (the devnet's own chains among them).
+      const namespace = param.startsWith('solana:')
+        ? 'SOL'
+        : param.startsWith('bip122:')
+          ? '\u20BF'
+          : undefined
+      if (namespace)
+        return svg(
+          c,
+          renderListedImage({ id: param, image: images.networks[param], fallbackText: namespace }),
+        )
+      const chainId = param.replace(/^eip155:/, '')
       const id = `eip155:${chainId}`
       return svg(c, renderListedImage({ id, image: images.networks[id], fallbackText: chainId }))
     })

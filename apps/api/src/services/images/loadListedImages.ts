@@ -17,7 +17,12 @@ export type ListedImage = z.infer<typeof listedImageSchema>
 
 export const listedImagesSchema = z.strictObject({
   $comment: z.string().optional(),
-  networks: z.record(z.string().regex(/^eip155:[1-9]\d{0,15}$/), listedImageSchema),
+  networks: z.record(
+    z
+      .string()
+      .regex(/^(?:eip155:[1-9]\d{0,15}|solana:[1-9A-HJ-NP-Za-km-z]{32}|bip122:[0-9a-f]{32})$/),
+    listedImageSchema,
+  ),
   currencies: z.record(z.string().regex(/^[A-Z]{3}$/), listedImageSchema),
   tokens: z.record(z.string().regex(/^[A-Z0-9]{1,11}$/), listedImageSchema),
 })
