@@ -22,6 +22,7 @@ import {
   type WalletClient,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { DevnetWalletRpcError } from './DevnetWalletRpcError.ts'
 
 /** What the person is asked to confirm. */
 export type DevnetWalletRequest =
@@ -75,15 +76,7 @@ export type CreateDevnetWalletProviderParameters = {
 
 type Listener = (...args: unknown[]) => void
 
-/** An EIP-1193 error as wallets throw it. */
-export class DevnetWalletRpcError extends Error {
-  override name = 'DevnetWalletRpcError'
-  readonly code: number
-  constructor(code: number, message: string) {
-    super(message)
-    this.code = code
-  }
-}
+export { DevnetWalletRpcError }
 
 const rejected = () => new DevnetWalletRpcError(4001, 'User rejected the request.')
 const unauthorized = () =>

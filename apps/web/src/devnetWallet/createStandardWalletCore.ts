@@ -1,7 +1,7 @@
 import type { WalletAccount } from '@wallet-standard/base'
 import type { StandardEventsFeature, StandardEventsListeners } from '@wallet-standard/features'
 import type { Described } from './createConfirmDialog.ts'
-import { DevnetWalletRpcError } from './createDevnetWalletProvider.ts'
+import { DevnetWalletRpcError } from './DevnetWalletRpcError.ts'
 
 /**
  * What the Solana and Bitcoin devnet wallets (Wallet Standard) share: their signing code loaded

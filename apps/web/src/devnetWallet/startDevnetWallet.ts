@@ -1,8 +1,8 @@
 import { type LatchWebConfig, parseDevnetWalletConfig } from '@latch/core'
 import { registerWallet } from '@wallet-standard/wallet'
 import { createBitcoinDevnetWallet } from './bitcoin/createBitcoinDevnetWallet.ts'
-import { createConfirmDialog } from './createConfirmDialog.ts'
-import { createDevnetWalletProvider } from './createDevnetWalletProvider.ts'
+import type { Described } from './createConfirmDialog.ts'
+import { createLazyDevnetWalletProvider } from './createLazyDevnetWalletProvider.ts'
 import { devnetWalletIcon } from './devnetWalletIcon.ts'
 import { createSolanaDevnetWallet } from './solana/createSolanaDevnetWallet.ts'
 
@@ -13,11 +13,16 @@ export const devnetWalletInfo = {
   icon: devnetWalletIcon,
 } as const
 
+/** The signing code and the confirmation dialog: loaded by the first request, not before. */
+const loadSigning = () => import('./loadDevnetWalletSigning.ts')
+
 /**
  * Starts the in-page Devnet Wallet and announces it through EIP-6963 (now, and whenever a
  * dapp asks), and the Solana and Bitcoin devnet wallets through the Wallet Standard when the
- * config has them. Loaded only when the runtime config has `devnetWallet`, whose fields are
- * checked here (a wrong one throws an `InvalidConfigError` naming it). Returns a stop function.
+ * config has them: each with its name and icon only, its signing code (viem, @solana/kit,
+ * bitcoinjs-lib) and the confirmation dialog loading on its first request. Loaded only when
+ * the runtime config has `devnetWallet`, whose fields are checked here (a wrong one throws an
+ * `InvalidConfigError` naming it). Returns a stop function.
  */
 export function startDevnetWallet(input: {
   wallet: NonNullable<LatchWebConfig['devnetWallet']>
@@ -26,21 +31,9 @@ export function startDevnetWallet(input: {
 }): () => void {
   const options = { ...input, wallet: parseDevnetWalletConfig(input.wallet, input.networks) }
   const { window } = options
-  const dialog = createConfirmDialog({ document: window.document, icon: devnetWalletIcon })
-  const provider = createDevnetWalletProvider({
-    privateKey: options.wallet.privateKey,
-    // The wallet talks to its own node (the devnet's anvil), as a real wallet does; the app
-    // reads through the API's endpoint.
-    networks: options.networks
-      .filter((network) => options.wallet.chainIds.includes(network.id))
-      .map((network) => ({
-        ...network,
-        rpcUrl: options.wallet.rpcUrls?.[String(network.id)] ?? network.rpcUrl,
-        ...options.wallet.chains?.[String(network.id)],
-      })),
-    confirm: dialog.confirm,
-    origin: window.location.host,
-  })
+  const provider = createLazyDevnetWalletProvider(() =>
+    loadSigning().then(({ createDevnetWalletSigner }) => createDevnetWalletSigner(options)),
+  )
   const detail = Object.freeze({
     info: Object.freeze({ uuid: window.crypto.randomUUID(), ...devnetWalletInfo }),
     provider,
@@ -52,7 +45,10 @@ export function startDevnetWallet(input: {
   // The Solana and Bitcoin devnet wallets (Wallet Standard): a name, an icon and their
   // features now; their signing code (@solana/kit, bitcoinjs-lib) on the first request.
   const shared = {
-    confirm: dialog.confirmDescribed,
+    confirm: (described: Described) =>
+      loadSigning().then(({ getConfirmDialog }) =>
+        getConfirmDialog(window.document).confirmDescribed(described),
+      ),
     origin: window.location.host,
     storage: window.localStorage,
   }

@@ -13,7 +13,7 @@ import {
   toXOnly,
 } from 'bitcoinjs-lib'
 import { ECPairFactory, type ECPairInterface } from 'ecpair'
-import { DevnetWalletRpcError } from '../createDevnetWalletProvider.ts'
+import { DevnetWalletRpcError } from '../DevnetWalletRpcError.ts'
 
 initEccLib(ecc)
 const ECPair = ECPairFactory(ecc)

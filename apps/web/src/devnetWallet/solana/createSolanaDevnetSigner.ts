@@ -13,7 +13,7 @@ import {
   signBytes,
 } from '@solana/kit'
 import type { Described } from '../createConfirmDialog.ts'
-import { DevnetWalletRpcError } from '../createDevnetWalletProvider.ts'
+import { DevnetWalletRpcError } from '../DevnetWalletRpcError.ts'
 
 const systemProgram = '11111111111111111111111111111111'
 /** How long a sent transaction may take to be confirmed before the wallet gives up waiting. */

@@ -13,8 +13,8 @@ import type {
   StandardEventsFeature,
 } from '@wallet-standard/features'
 import type { Described } from '../createConfirmDialog.ts'
-import { DevnetWalletRpcError } from '../createDevnetWalletProvider.ts'
 import { createStandardWalletCore } from '../createStandardWalletCore.ts'
+import { DevnetWalletRpcError } from '../DevnetWalletRpcError.ts'
 import { walletStandardIcon, walletStandardName } from '../walletStandardIcon.ts'
 import type { SolanaDevnetSigner } from './createSolanaDevnetSigner.ts'
 
