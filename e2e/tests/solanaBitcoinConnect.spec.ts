@@ -44,6 +44,16 @@ test('Solana and Bitcoin wallets connect beside the EVM one and the network swit
   await page.getByTestId('account-network').click()
   const networks = page.getByTestId('networks-view')
   await expect(networks.getByRole('heading')).toHaveText(['EVM', 'Solana', 'Bitcoin'])
+  // Each Solana and Bitcoin network shows its icon (the API's network image), as EVM ones do.
+  for (const caipNetworkId of [solana.caipNetworkId, bitcoin.caipNetworkId])
+    await expect
+      .poll(() =>
+        networks
+          .getByTestId(`network-${caipNetworkId}`)
+          .locator('img')
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+      )
+      .toBeGreaterThan(0)
   await expect(networks.getByTestId('network-list-eip155').getByRole('button')).toHaveCount(
     manifest.chains.length,
   )

@@ -53,7 +53,7 @@ test('Solana and Bitcoin networks: the listed ones, else the coin on a colour of
   ).toContain('aria-label="Bitcoin"')
   expect(
     (await svgOf('/public/getAssetImage/bip122:0f9188f13cb7b2c71f2a335e3a4fc328')).text,
-  ).toContain('>₿</text>')
+  ).toContain('>BTC</text>')
   for (const bad of ['solana:short', 'bip122:NOTHEX', 'cosmos:cosmoshub-4']) {
     const response = await app.request(`/public/getAssetImage/${bad}`)
     expect(response.status, bad).toBe(400)

@@ -27,11 +27,12 @@ export function assetImagesRoute({
     .get('/public/getAssetImage/:id', etag(), (c) => {
       const param = parseId(assetImageIdParam, c.req.param('id'))
       // Solana and Bitcoin networks (issue 16): the listed ones, else a disc with the coin's
-      // symbol in a colour of the id (the devnet's own chains among them).
+      // ticker in a colour of the id (the devnet's own chains among them; not the ₿ sign,
+      // which many system fonts lack).
       const namespace = param.startsWith('solana:')
         ? 'SOL'
         : param.startsWith('bip122:')
-          ? '\u20BF'
+          ? 'BTC'
           : undefined
       if (namespace)
         return svg(
