@@ -8,6 +8,8 @@ export type StartReadBenchReturnType = {
   apiUrl: string
   /** anvil's account #2, with a history of at least 20 items. */
   account: `0x${string}`
+  /** Every devnet account (the first ones were given lanterns when the devnet deployed). */
+  accounts: `0x${string}`[]
   chainId: number
   /** `projectId=...&chainId=...` for the account routes. */
   query: string
@@ -33,7 +35,9 @@ export async function startReadBench({
 }): Promise<StartReadBenchReturnType> {
   process.env.LATCH_RATE_LIMITS = 'off'
   const postgres = usePostgres ? await startPostgres() : undefined
+  // The API child inherits this process's environment: one backend per call.
   if (postgres) process.env.DATABASE_URL = postgres.url
+  else delete process.env.DATABASE_URL
   const stack = await startStack({
     portBase,
     stateDir: mkdtempSync(join(tmpdir(), `latch-bench-${name}-`)),
@@ -71,7 +75,15 @@ export async function startReadBench({
       await new Promise((resolve) => setTimeout(resolve, 250))
     }
     if (items < 20) throw new Error('The indexer did not catch up within 60 s.')
-    return { apiUrl: stack.apiUrl, account, chainId, query, projectId: manifest.projectId, stop }
+    return {
+      apiUrl: stack.apiUrl,
+      account,
+      accounts: manifest.accounts.map((item) => item.address as `0x${string}`),
+      chainId,
+      query,
+      projectId: manifest.projectId,
+      stop,
+    }
   } catch (error) {
     await stop()
     throw error

@@ -27,10 +27,12 @@ import { createPriceSource } from './services/prices/createPriceSource.ts'
 import { seedProjects } from './services/seedProjects.ts'
 import { createSocialProviderClients } from './services/socialSignIn/createSocialProviderClients.ts'
 import { toOpenIdFetch } from './services/socialSignIn/toOpenIdFetch.ts'
+import { createCachedProjectStore } from './stores/createCachedProjectStore.ts'
 import { createDbCacheStore } from './stores/createDbCacheStore.ts'
 import { createDbProjectStore } from './stores/createDbProjectStore.ts'
 import { createDbRateLimitStore } from './stores/createDbRateLimitStore.ts'
 import { createDbSdkUsageStore } from './stores/createDbSdkUsageStore.ts'
+import { createLayeredCacheStore } from './stores/createLayeredCacheStore.ts'
 import { createMemoryWalletRegistryStore } from './stores/createMemoryWalletRegistryStore.ts'
 import { createRateLimitCounter } from './stores/createRateLimitCounter.ts'
 import { createSdkUsageCounter } from './stores/createSdkUsageCounter.ts'
@@ -63,6 +65,11 @@ export async function serveApi(
   }
 }
 
+/** How long a project (its origins, its features) is reused in memory before the database is read. */
+const projectCacheTtlMs = 5_000
+/** On PostgreSQL: how long this process reuses a cache entry before reading the shared one again. */
+const sharedProcessesLocalTtlMs = 1_000
+
 const notReady = { error: { code: 'UPSTREAM_UNAVAILABLE', message: 'The API is starting.' } }
 
 type ServeParameters = {
@@ -76,11 +83,18 @@ async function serve(
   env: Env,
   { logger, config, wallets, database }: ServeParameters,
 ): Promise<ServeApiReturnType> {
-  const projects = createDbProjectStore({ db: database.db })
-  await seedProjects(projects, config.projects)
-  for (const problem of listIgnoredOriginPatterns(await projects.list())) logger.warn(problem)
+  const dbProjects = createDbProjectStore({ db: database.db })
+  await seedProjects(dbProjects, config.projects)
+  for (const problem of listIgnoredOriginPatterns(await dbProjects.list())) logger.warn(problem)
+  // Read paths in memory (issue 17): projects for a few seconds, cache entries no longer than
+  // they live in the database. On PostgreSQL other processes write too: their changes are seen
+  // within `sharedProcessesLocalTtlMs`.
+  const projects = createCachedProjectStore(dbProjects, { ttlMs: projectCacheTtlMs })
   const clients = createChainClients(config.networks)
-  const cache = createDbCacheStore({ db: database.db })
+  const cache = createLayeredCacheStore({
+    shared: createDbCacheStore({ db: database.db }),
+    ...(env.DATABASE_URL ? { maxLocalTtlMs: sharedProcessesLocalTtlMs } : {}),
+  })
   const limits = startLimits(env, { db: database.db, logger })
   const authShareKey = await loadAuthShareKey({
     keyHex: env.LATCH_AUTH_SHARE_KEY,

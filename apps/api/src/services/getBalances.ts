@@ -8,6 +8,7 @@ import type { RpcUnavailableError } from '../errors/upstream.ts'
 import type { Logger } from '../logger.ts'
 import { type ApiNetwork, multicall3Address, toCaip2 } from '../network.ts'
 import type { CacheStore } from '../stores/cacheStore.ts'
+import { readThrough } from '../stores/readThrough.ts'
 import { type Currency, nativeTokenAddress, type PriceSource } from './prices/priceSource.ts'
 import { throwIfRpcFailed, wrapRpcError } from './wrapRpcError.ts'
 
@@ -52,7 +53,7 @@ type CachedHoldings = { native: string; tokens: [Address, string][] }
 /**
  * An account's balances on one chain: the native coin always, then every listed ERC-20 it
  * holds, zero-decimal tokens left out (spec). Amounts come from one multicall (Multicall3's
- * `getEthBalance` and each token's `balanceOf`), cached 30 s in the shared cache; each entry is
+ * `getEthBalance` and each token's `balanceOf`), cached 30 s in the shared cache (concurrent misses share one multicall); each entry is
  * priced in `currency` (`value` = amount x price). A token without a price has price 0 and no
  * value; when the price source is down, balances are still answered, unpriced.
  */
@@ -64,11 +65,12 @@ export async function getBalances(
   const tokens = network.tokens.filter((token) => token.decimals > 0)
 
   const key = `balances:v1:${network.id}:${address.toLowerCase()}`
-  let holdings = forceUpdate ? undefined : await cache.get<CachedHoldings>(key)
-  if (!holdings) {
-    holdings = await readHoldings(client, { address, network, tokens })
+  const load = () => readHoldings(client, { address, network, tokens })
+  let holdings: CachedHoldings
+  if (forceUpdate) {
+    holdings = await load()
     await cache.set(key, holdings, balancesCacheTtlMs)
-  }
+  } else holdings = await readThrough(cache, { key, ttlMs: balancesCacheTtlMs, load })
 
   const held = new Map(holdings.tokens.map(([token, amount]) => [token, BigInt(amount)]))
   const assets = [

@@ -8,4 +8,12 @@ export type CacheStore = {
   /** Stores a JSON-serializable value (no bigints, no undefined) for `ttlMs` milliseconds. */
   set(key: string, value: unknown, ttlMs: number): Promise<void>
   delete(key: string): Promise<void>
+  /**
+   * The stored JSON text of `key` and how many ms it stays fresh, or undefined like `get`: lets
+   * an in-process layer (`createLayeredCacheStore`) keep a copy no longer than the entry lives.
+   */
+  getEntry?(key: string): Promise<CacheEntry | undefined>
 }
+
+/** A cache entry as stored: its JSON text and the ms left before it expires. */
+export type CacheEntry = { json: string; ttlMs: number }

@@ -58,6 +58,20 @@ forEachDatabase('createDbCacheStore', (context) => {
     expect(await cache.get('long')).toBe(3)
   })
 
+  test('getEntry gives the stored JSON text and the time it has left', async () => {
+    const cache = createDbCacheStore({ db: context.db })
+    await cache.set('entry', { a: '123' }, 60_000)
+    const entry = await cache.getEntry?.('entry')
+    expect(JSON.parse(entry?.json ?? 'null')).toEqual({ a: '123' })
+    expect(entry?.ttlMs).toBeGreaterThan(50_000)
+    expect(entry?.ttlMs).toBeLessThanOrEqual(60_000)
+    expect(await cache.getEntry?.('missing')).toBeUndefined()
+    await context.db.execute(
+      sql`UPDATE cache_entries SET expires_at = now() - interval '1 millisecond' WHERE key = 'entry'`,
+    )
+    expect(await cache.getEntry?.('entry')).toBeUndefined()
+  })
+
   test('a bad TTL is refused', async () => {
     const cache = createDbCacheStore({ db: context.db })
     await expect(cache.set('x', 1, 0)).rejects.toThrowErrorMatchingInlineSnapshot(

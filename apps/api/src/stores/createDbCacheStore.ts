@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, sql } from 'drizzle-orm'
+import { and, eq, lte, sql } from 'drizzle-orm'
 import type { LatchDb } from '../db/createDatabase.ts'
 import { cacheEntries } from '../db/schema/index.ts'
 import type { CacheStore } from './cacheStore.ts'
@@ -19,24 +19,34 @@ export function createDbCacheStore({
   sweepIntervalMs = 60_000,
 }: CreateDbCacheStoreParameters): CacheStore {
   let lastSweep = 0
+  // Built once (the hottest query of the read routes): the SQL text is not rebuilt per call.
+  const read = db
+    // As text, parsed by the caller: Drizzle's jsonb mapping would turn a stored "123" into 123.
+    .select({
+      json: sql<string>`${cacheEntries.value}::text`,
+      ttlMs: sql<number>`(extract(epoch from ${cacheEntries.expiresAt} - now()) * 1000)::float8`,
+    })
+    .from(cacheEntries)
+    .where(eq(cacheEntries.key, sql.placeholder('key')))
+    .prepare('latch_cache_get')
+  const getEntry = async (key: string) => {
+    const [row] = await read.execute({ key })
+    if (!row) return undefined
+    // Numeric text from node-postgres, a number from PGlite.
+    const ttlMs = Number(row.ttlMs)
+    if (ttlMs > 0) return { json: row.json, ttlMs }
+    // Only the expired row: another process may have just stored a fresh one.
+    await db
+      .delete(cacheEntries)
+      .where(and(eq(cacheEntries.key, key), lte(cacheEntries.expiresAt, sql`now()`)))
+    return undefined
+  }
   return {
     async get<value>(key: string) {
-      const [row] = await db
-        // As text, parsed here: Drizzle's jsonb mapping would turn a stored "123" into 123.
-        .select({
-          json: sql<string>`${cacheEntries.value}::text`,
-          fresh: gt(cacheEntries.expiresAt, sql`now()`),
-        })
-        .from(cacheEntries)
-        .where(eq(cacheEntries.key, key))
-      if (!row) return undefined
-      if (row.fresh) return JSON.parse(row.json) as value
-      // Only the expired row: another process may have just stored a fresh one.
-      await db
-        .delete(cacheEntries)
-        .where(and(eq(cacheEntries.key, key), lte(cacheEntries.expiresAt, sql`now()`)))
-      return undefined
+      const entry = await getEntry(key)
+      return entry === undefined ? undefined : (JSON.parse(entry.json) as value)
     },
+    getEntry,
     async set(key, value, ttlMs) {
       if (!Number.isFinite(ttlMs) || ttlMs <= 0)
         throw new RangeError(

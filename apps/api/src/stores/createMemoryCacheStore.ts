@@ -11,14 +11,20 @@ export function createMemoryCacheStore({
   now?: () => number
 } = {}): CacheStore {
   const entries = new Map<string, { json: string; expiresAt: number }>()
+  const getEntry = async (key: string) => {
+    const entry = entries.get(key)
+    if (!entry) return undefined
+    const ttlMs = entry.expiresAt - now()
+    if (ttlMs > 0) return { json: entry.json, ttlMs }
+    entries.delete(key)
+    return undefined
+  }
   return {
     async get<value>(key: string) {
-      const entry = entries.get(key)
-      if (!entry) return undefined
-      if (entry.expiresAt > now()) return JSON.parse(entry.json) as value
-      entries.delete(key)
-      return undefined
+      const entry = await getEntry(key)
+      return entry === undefined ? undefined : (JSON.parse(entry.json) as value)
     },
+    getEntry,
     async set(key, value, ttlMs) {
       if (!Number.isFinite(ttlMs) || ttlMs <= 0)
         throw new RangeError(

@@ -2,6 +2,7 @@ import type { IdentityResponse } from '@latch/api-contract'
 import { identityCacheMs } from '@latch/core/timings'
 import type { Address } from 'viem'
 import type { CacheStore } from '../../stores/cacheStore.ts'
+import { readThrough } from '../../stores/readThrough.ts'
 import type { NameResolver } from './nameResolver.ts'
 
 /** How long an identity is reused (spec section 9: identity 5 min). */
@@ -34,13 +35,12 @@ export async function getIdentity(
 ): Promise<GetIdentityReturnType> {
   const key = getIdentityCacheKey(address)
   const asksAboutItself = sender !== undefined && sender.toLowerCase() === address.toLowerCase()
-  const cached = asksAboutItself ? undefined : await cache.get<IdentityResponse>(key)
-  if (cached) return cached
-  const resolved = await names.resolve({ address, sender })
-  const identity: IdentityResponse = {
-    name: resolved?.name ?? null,
-    avatar: resolved?.avatar ?? null,
+  const load = async (): Promise<IdentityResponse> => {
+    const resolved = await names.resolve({ address, sender })
+    return { name: resolved?.name ?? null, avatar: resolved?.avatar ?? null }
   }
+  if (!asksAboutItself) return readThrough(cache, { key, ttlMs: identityCacheTtlMs, load })
+  const identity = await load()
   await cache.set(key, identity, identityCacheTtlMs)
   return identity
 }

@@ -165,4 +165,29 @@ forEachDatabase('createNftMetadataResolver', (context) => {
     expect([...found.values()].map((record) => record.name)).toEqual(Array(6).fill('Slow'))
     expect(slowSeen.maxOpen).toBe(2)
   })
+  test('fresh metadata is kept in memory for memoryTtlMs, then read from the database again', async () => {
+    let clock = Date.now()
+    const resolver = createNftMetadataResolver({
+      db: context.db,
+      clients: fakeClients(() => server.url),
+      fetch,
+      now: () => clock,
+      memoryTtlMs: 10_000,
+    })
+    const one = key('31', '0x00000000000000000000000000000000000000c5')
+    expect((await resolver.get(one)).name).toBe('Lantern #31')
+    // Read once from the database into memory, then renamed there (as another process would).
+    expect((await resolver.get(one)).name).toBe('Lantern #31')
+    const where = and(
+      eq(nftMetadata.chainId, 1),
+      eq(nftMetadata.contract, one.contract),
+      eq(nftMetadata.tokenId, '31'),
+    )
+    await context.db.update(nftMetadata).set({ name: 'Renamed' }).where(where)
+    const many = await resolver.getMany([one], { deadline: Date.now() + 5_000 })
+    expect(many.get(resolver.keyOf(one))?.name).toBe('Lantern #31')
+    clock += 10_000
+    expect((await resolver.get(one)).name).toBe('Renamed')
+    expect(count('/nft/31')).toBe(1)
+  })
 })

@@ -64,6 +64,10 @@ export type CreateNftMetadataResolverParameters = {
   okTtlMs?: number | undefined
   failedTtlMs?: number | undefined
   now?: (() => number) | undefined
+  /** Fresh metadata kept in this process: at most this many NFTs (default 10,000) ... */
+  memoryEntries?: number | undefined
+  /** ... each for at most this long (default 5 min), never past its 24 h freshness. */
+  memoryTtlMs?: number | undefined
 }
 
 export type NftMetadataResolver = ReturnType<typeof createNftMetadataResolver>
@@ -88,21 +92,52 @@ export function createNftMetadataResolver(parameters: CreateNftMetadataResolverP
     okTtlMs = 24 * 60 * 60 * 1000,
     failedTtlMs = 60_000,
     now = Date.now,
+    memoryEntries = 10_000,
+    memoryTtlMs = 5 * 60_000,
   } = parameters
   const tasks = createSharedTasks<NftMetadataRecord>()
 
   const isFresh = (record: NftMetadataRecord) =>
     now() - record.fetchedAt.getTime() < (record.status === 'ok' ? okTtlMs : failedTtlMs)
 
+  /**
+   * Fresh `ok` rows kept in this process (bounded, least recently used dropped first) for at
+   * most `memoryTtlMs`: a list of NFTs then costs no metadata query. Failures are not kept.
+   */
+  const memory = new Map<string, { record: NftMetadataRecord; until: number }>()
+  const remember = (key: string, record: NftMetadataRecord) => {
+    if (record.status !== 'ok') return
+    memory.delete(key)
+    if (memory.size >= memoryEntries) {
+      const oldest = memory.keys().next().value
+      if (oldest !== undefined) memory.delete(oldest)
+    }
+    const freshUntil = record.fetchedAt.getTime() + okTtlMs
+    memory.set(key, { record, until: Math.min(freshUntil, now() + memoryTtlMs) })
+  }
+
   const readCached = async (keys: readonly NftKey[]) => {
     const found = new Map<string, NftMetadataRecord>()
-    for (let start = 0; start < keys.length; start += 200) {
+    const missing: NftKey[] = []
+    for (const key of keys) {
+      const id = keyOf(key)
+      const kept = memory.get(id)
+      if (kept && kept.until > now()) {
+        memory.delete(id)
+        memory.set(id, kept)
+        found.set(id, kept.record)
+      } else {
+        if (kept) memory.delete(id)
+        missing.push(key)
+      }
+    }
+    for (let start = 0; start < missing.length; start += 200) {
       const rows = await db
         .select()
         .from(nftMetadata)
         .where(
           or(
-            ...keys
+            ...missing
               .slice(start, start + 200)
               .map((key) =>
                 and(
@@ -113,7 +148,10 @@ export function createNftMetadataResolver(parameters: CreateNftMetadataResolverP
               ),
           ),
         )
-      for (const row of rows) found.set(keyOf(row), row)
+      for (const row of rows) {
+        found.set(keyOf(row), row)
+        if (isFresh(row)) remember(keyOf(row), row)
+      }
     }
     return found
   }
@@ -161,6 +199,7 @@ export function createNftMetadataResolver(parameters: CreateNftMetadataResolverP
           )
         : failure(new Error('No client for this chain.')))
       const values = { ...key, ...row, fetchedAt }
+      memory.delete(keyOf(key))
       await db
         .insert(nftMetadata)
         .values(values)
@@ -199,6 +238,7 @@ export function createNftMetadataResolver(parameters: CreateNftMetadataResolverP
         if (record) answer.set(keyOf(key), record)
         if (!record || !isFresh(record)) toFetch.push(key)
       }
+      if (toFetch.length === 0) return answer
       const done = new AbortController()
       const stop = () => done.abort()
       signal?.addEventListener('abort', stop, { once: true })

@@ -1,8 +1,8 @@
 import type { Nft } from '@latch/api-contract'
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, inArray, sql } from 'drizzle-orm'
 import { type Address, getAddress } from 'viem'
 import type { LatchDb } from '../../db/createDatabase.ts'
-import { indexerTokens, indexerTransfers } from '../../db/schema/index.ts'
+import { indexerTokens } from '../../db/schema/index.ts'
 import { toCaip2 } from '../../network.ts'
 import type { NftKey, NftMetadataResolver } from './createNftMetadataResolver.ts'
 
@@ -30,37 +30,37 @@ export async function listNfts(db: LatchDb, parameters: ListNftsParameters): Pro
   const { chainIds, metadata, deadline, apiOrigin } = parameters
   if (chainIds.length === 0) return []
   const account = parameters.account.toLowerCase()
-  const t = indexerTransfers
-  const latest = await db
-    .selectDistinctOn([t.chainId, t.contract, t.tokenId], {
-      chainId: t.chainId,
-      contract: t.contract,
-      tokenId: t.tokenId,
-      owner: t.toAddress,
-    })
-    .from(t)
-    .where(
-      and(
-        eq(t.kind, 'erc721'),
-        inArray(t.chainId, [...chainIds]),
-        sql`(${t.chainId}, ${t.contract}, ${t.tokenId}) IN (SELECT chain_id, contract, token_id FROM indexer_transfers WHERE kind = 'erc721' AND to_address = ${account})`,
-      ),
-    )
-    .orderBy(
-      t.chainId,
-      t.contract,
-      t.tokenId,
-      desc(t.blockNumber),
-      desc(t.txIndex),
-      desc(t.logIndex),
-    )
+  // For each token the account ever received, its latest transfer (by the token's index): the
+  // cost grows with the account's tokens, not with every NFT transfer on the chain.
+  const chainList = sql.join(
+    chainIds.map((chainId) => sql`${chainId}`),
+    sql`, `,
+  )
+  const { rows: latest } = await db.execute<{
+    chain_id: number
+    contract: string
+    token_id: string | null
+    owner: string
+  }>(sql`
+    SELECT received.chain_id, received.contract, received.token_id, last.to_address AS owner
+    FROM (
+      SELECT DISTINCT chain_id, contract, token_id FROM indexer_transfers
+      WHERE kind = 'erc721' AND to_address = ${account} AND chain_id IN (${chainList})
+    ) received
+    CROSS JOIN LATERAL (
+      SELECT t.to_address FROM indexer_transfers t
+      WHERE t.kind = 'erc721' AND t.chain_id = received.chain_id
+        AND t.contract = received.contract AND t.token_id = received.token_id
+      ORDER BY t.block_number DESC, t.tx_index DESC, t.log_index DESC
+      LIMIT 1
+    ) last`)
   const owned = latest
-    .filter((row) => row.owner === account && row.tokenId !== null)
+    .filter((row) => row.owner === account && row.token_id !== null)
     .map(
       (row): NftKey => ({
-        chainId: row.chainId,
+        chainId: Number(row.chain_id),
         contract: row.contract,
-        tokenId: row.tokenId as string,
+        tokenId: row.token_id as string,
       }),
     )
     .sort(

@@ -222,3 +222,51 @@ describe('the best route is chosen', () => {
     )
   })
 })
+
+test('concurrent quotes over the same pools share one reserves read', async () => {
+  let multicalls = 0
+  const counting = new Proxy(client, {
+    get(target, property, receiver) {
+      if (property === 'multicall')
+        return (...args: Parameters<PublicClient['multicall']>) => {
+          multicalls++
+          return target.multicall(...args)
+        }
+      return Reflect.get(target, property, receiver)
+    },
+  })
+  const shared = createUniswapV2SwapSource({
+    chains: new Map([
+      [
+        chain.id,
+        {
+          client: counting,
+          deployment: {
+            router: getAddress(chain.contracts.uniswapV2Router),
+            factory: getAddress(chain.contracts.uniswapV2Factory),
+            weth: getAddress(chain.contracts.weth),
+            stable: getAddress(chain.contracts.usd),
+          },
+          multicall3: getAddress(chain.contracts.multicall3),
+        },
+      ],
+    ]),
+  })
+  const ask = () =>
+    shared.quote({
+      chainId: chain.id,
+      from: swapNativeAddress,
+      to: token('LUSD'),
+      amountIn: parseEther('1'),
+    })
+  // The pairs are found once; the reserves are read per quote when quotes come one by one.
+  await ask()
+  multicalls = 0
+  await ask()
+  expect(multicalls).toBe(1)
+  multicalls = 0
+  const quotes = await Promise.all(Array.from({ length: 10 }, ask))
+  expect(multicalls).toBe(1)
+  expect(new Set(quotes.map((quote) => quote.amountOut)).size).toBe(1)
+  expect(quotes[0]?.amountOut).toBe(await routerAmountOut(parseEther('1'), quotes[0]?.path ?? []))
+})

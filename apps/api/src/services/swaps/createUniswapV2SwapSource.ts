@@ -62,6 +62,8 @@ export function createUniswapV2SwapSource({
 }: CreateUniswapV2SwapSourceParameters): SwapSource {
   /** Pair addresses by chain and sorted token pair; only pairs that exist are kept. */
   const pairs = new Map<string, Address>()
+  /** Reserve reads in flight, by chain and pools. */
+  const readingReserves = new Map<string, Promise<Map<string, readonly [bigint, bigint]>>>()
   const pairKey = (chainId: number, a: Address, b: Address) => {
     const [x, y] = sortTokens(a, b)
     return `${chainId}:${x}:${y}`.toLowerCase()
@@ -208,10 +210,26 @@ export function createUniswapV2SwapSource({
   }
 
   /** The reserves of the given pairs, sorted-token order, in one multicall. */
-  async function readReserves(chainId: number, chain: UniswapV2SwapChain, hops: Address[][]) {
-    const found = new Map<string, readonly [bigint, bigint]>()
-    if (hops.length === 0) return found
+  /**
+   * The reserves of some pools, read now. Quotes asking for the same pools while a read is in
+   * flight share it (its answer is as fresh as theirs would be): a burst of quotes costs one
+   * multicall, not one each.
+   */
+  function readReserves(chainId: number, chain: UniswapV2SwapChain, hops: Address[][]) {
     const keys = hops.map(([a, b]) => pairKey(chainId, a as Address, b as Address))
+    const readKey = `${chainId}|${keys.join('|')}`
+    const inFlight = readingReserves.get(readKey)
+    if (inFlight) return inFlight
+    const read = readReservesNow(chainId, chain, keys).finally(() => {
+      if (readingReserves.get(readKey) === read) readingReserves.delete(readKey)
+    })
+    readingReserves.set(readKey, read)
+    return read
+  }
+
+  async function readReservesNow(chainId: number, chain: UniswapV2SwapChain, keys: string[]) {
+    const found = new Map<string, readonly [bigint, bigint]>()
+    if (keys.length === 0) return found
     const contracts = keys.map(
       (key) =>
         ({
