@@ -1,26 +1,40 @@
 import { resolve } from 'node:path'
-import { measureInitialJs } from './measureInitialJs.ts'
+import { type JsFiles, measureBeforeClickJs } from './measureInitialJs.ts'
 
 /**
- * `npm test`'s size check: the web app's JS on the critical path before a click (the built
- * page's module scripts and their static imports) must stay within the budget. Bytes, not
- * time; `npm run bench` measures the rest (idle prefetch, the modal, click to dialog).
+ * `npm test`'s size check: all the JS the built web app loads before a click - the critical
+ * path (the page's module scripts and their static imports) plus the connect modal the page
+ * prefetches while idle - must stay within the budgets, in production and under the devnet
+ * profile (`npm start`'s page, which also loads the Devnet Wallet's announcement). Bytes, not
+ * time; `npm run bench` measures the same in a browser, and click to dialog.
  */
-export const criticalJsBudgetGzip = 92 * 1024
+export const beforeClickBudgetGzip = 126 * 1024
+export const devnetBeforeClickBudgetGzip = 131 * 1024
 
 const distDir = resolve(import.meta.dirname, '../apps/web/dist')
-const initial = measureInitialJs(distDir)
+const measured = measureBeforeClickJs(distDir)
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
-for (const file of initial.files)
-  console.log(
-    `  ${file.path.padEnd(44)} ${kb(file.raw).padStart(9)} raw ${kb(file.gzip).padStart(8)} gzip`,
-  )
-console.log(
-  `JS before a click, critical path: ${kb(initial.gzip)} gzip (budget ${kb(criticalJsBudgetGzip)})`,
-)
-if (initial.gzip > criticalJsBudgetGzip) {
-  console.error(
-    `The page's critical-path JS grew past its budget by ${kb(initial.gzip - criticalJsBudgetGzip)}: load the new code on demand (a dynamic import), or raise the budget with the reason.`,
-  )
-  process.exit(1)
+const list = (phase: string, of: JsFiles) => {
+  for (const file of of.files)
+    console.log(
+      `  ${phase.padEnd(9)} ${file.path.padEnd(48)} ${kb(file.raw).padStart(9)} raw ${kb(file.gzip).padStart(8)} gzip`,
+    )
 }
+list('critical', measured.critical)
+list('prefetch', measured.prefetch)
+list('devnet', measured.devnet)
+console.log(
+  `JS before a click, production: ${kb(measured.production)} gzip (critical ${kb(measured.critical.gzip)} + prefetch ${kb(measured.prefetch.gzip)}; budget ${kb(beforeClickBudgetGzip)})`,
+)
+console.log(
+  `JS before a click, devnet profile: ${kb(measured.devnetProfile)} gzip (+ Devnet Wallet ${kb(measured.devnet.gzip)}; budget ${kb(devnetBeforeClickBudgetGzip)})`,
+)
+const over = [
+  ['production', measured.production, beforeClickBudgetGzip],
+  ['devnet profile', measured.devnetProfile, devnetBeforeClickBudgetGzip],
+].filter(([, size, budget]) => (size as number) > (budget as number)) as [string, number, number][]
+for (const [profile, size, budget] of over)
+  console.error(
+    `The page's JS before a click (${profile}) grew past its budget by ${kb(size - budget)}: load the new code on demand (a dynamic import that neither the page nor the connect modal's first view imports statically), or raise the budget with the reason.`,
+  )
+if (over.length > 0) process.exit(1)

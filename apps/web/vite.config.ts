@@ -34,12 +34,18 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     reportCompressedSize: true,
     rolldownOptions: {
+      // Needed by experimentalInlineCommonChunks; the app has no library entry to preserve.
+      preserveEntrySignatures: false,
       output: {
         // Everything the page needs at start in one chunk: without this group, modules the
         // page shares with its lazy chunks (connect modal, account panel) are split into
         // several common chunks that the page loads anyway, compressing worse.
         codeSplitting: {
           groups: [{ name: 'app', tags: ['$initial'] }],
+          // The lazy chunks' small common chunks (TanStack Query, the wallet registry's fetch,
+          // the connect actions...) copied into the chunks that import them: the connect modal
+          // the page prefetches is then a few files instead of ~30, ~6 KB gzip less.
+          experimentalInlineCommonChunks: { maxSize: 60_000 },
         },
       },
     },
