@@ -5,7 +5,17 @@ import {
   type Decision,
   toWalletRpcError,
 } from '@latch/test'
-import { getBase58Decoder, getBase58Encoder, getBase64Encoder } from '@solana/kit'
+import {
+  type Address,
+  createKeyPairFromBytes,
+  getBase58Decoder,
+  getBase58Encoder,
+  getBase64Decoder,
+  getBase64Encoder,
+  getTransactionDecoder,
+  getTransactionEncoder,
+  partiallySignTransaction,
+} from '@solana/kit'
 import type {
   SolanaSignAndSendTransactionFeature,
   SolanaSignMessageFeature,
@@ -65,6 +75,11 @@ export async function createWalletConnectWallet(options: {
    * manifest Solana chain, or `solana: false`, the wallet approves eip155 only.
    */
   solana?: { secretKey?: string } | false
+  /**
+   * The namespaces the wallet approves: default every one it can of the proposal; `['solana']`
+   * is a Solana-only phone wallet (no EVM account in the session).
+   */
+  namespaces?: readonly ('eip155' | 'solana')[]
 }) {
   const backend = createTestWallet({
     chains: options.manifest.chains,
@@ -89,6 +104,7 @@ export async function createWalletConnectWallet(options: {
   })
 
   const chains = options.manifest.chains.map((c) => `eip155:${c.id}`)
+  const approves = options.namespaces ?? ['eip155', 'solana']
   const solana = await createSolanaSide(options.manifest, options.solana)
 
   /** `sessionProperties.capabilities`: `{ [address]: { [chainIdHex]: {...} } }` as JSON. */
@@ -112,20 +128,26 @@ export async function createWalletConnectWallet(options: {
     const { acknowledged } = await client.approve({
       id,
       namespaces: {
-        eip155: {
-          chains,
-          methods: eip155Methods,
-          events: eip155Events,
-          accounts: chains.map((c) => `${c}:${backend.address}`),
-        },
-        ...(solana && params.optionalNamespaces.solana?.chains?.includes(solana.chain)
+        ...(approves.includes('eip155') && {
+          eip155: {
+            chains,
+            methods: eip155Methods,
+            events: eip155Events,
+            accounts: chains.map((c) => `${c}:${backend.address}`),
+          },
+        }),
+        ...(solana &&
+        approves.includes('solana') &&
+        params.optionalNamespaces.solana?.chains?.includes(solana.chain)
           ? {
               solana: {
                 chains: [solana.chain],
                 methods: params.optionalNamespaces.solana.methods.filter((method) =>
                   solanaMethods.includes(method),
                 ),
-                events: [],
+                events: (params.optionalNamespaces.solana.events ?? []).filter(
+                  (event) => event === 'accountsChanged',
+                ),
                 accounts: [`${solana.chain}:${solana.address}`],
               },
             }
@@ -139,7 +161,7 @@ export async function createWalletConnectWallet(options: {
   /** How many sign-ins were approved with the session (one-click auth). */
   let authentications = 0
   // A wallet listening for session_authenticate gets it instead of the session proposal.
-  if (options.oneClickAuth !== false)
+  if (options.oneClickAuth !== false && approves.includes('eip155'))
     client.on('session_authenticate', async ({ id, params }) => {
       const decision = proposals.shift() ?? 'approve'
       if (decision === 'reject') {
@@ -221,7 +243,11 @@ export async function createWalletConnectWallet(options: {
 
 export type WalletConnectWallet = Awaited<ReturnType<typeof createWalletConnectWallet>>
 
-const solanaMethods = ['solana_signMessage', 'solana_signAndSendTransaction']
+const solanaMethods = [
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAndSendTransaction',
+]
 
 /** The wallet's Solana side: a funded devnet key behind the kit's Wallet Standard test wallet. */
 async function createSolanaSide(
@@ -231,6 +257,8 @@ async function createSolanaSide(
   if (option === false || !manifest.solana) return undefined
   const secretKey = option?.secretKey ?? manifest.solana.accounts[0]?.secretKey
   const chain = manifest.solana.caipNetworkId
+  if (!secretKey) throw new Error('The devnet manifest has no Solana test key.')
+  const keyPair = await createKeyPairFromBytes(getBase58Encoder().encode(secretKey))
   const { wallet, address } = await createSolanaTestWallet({
     name: 'Latch Test Mobile Wallet',
     chains: [chain],
@@ -255,6 +283,19 @@ async function createSolanaSide(
           (await features['solana:signMessage']?.signMessage({ account, message })) ?? []
         if (!output) throw new Error('Not signed.')
         return { signature: getBase58Decoder().decode(output.signature) }
+      }
+      if (method === 'solana_signTransaction') {
+        // Signs without sending (the page sends it), with the same key through @solana/kit.
+        const transaction = getTransactionDecoder().decode(
+          getBase64Encoder().encode(String(input.transaction)),
+        )
+        const signed = await partiallySignTransaction([keyPair], transaction)
+        const signature = signed.signatures[address as Address]
+        if (!signature) throw new Error('Not signed: the transaction does not need this key.')
+        return {
+          signature: getBase58Decoder().decode(signature),
+          transaction: getBase64Decoder().decode(getTransactionEncoder().encode(signed)),
+        }
       }
       if (method === 'solana_signAndSendTransaction') {
         const transaction = new Uint8Array(getBase64Encoder().encode(String(input.transaction)))

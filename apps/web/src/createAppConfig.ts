@@ -70,7 +70,8 @@ export function createAppConfig(webConfig: LatchWebConfig, window: Window): Latc
       walletConnect({
         projectId: webConfig.walletConnectProjectId ?? webConfig.projectId,
         relayUrl: webConfig.relayUrl,
-        networks: webConfig.networks,
+        // Proposes the Solana and Bitcoin networks too: a phone wallet may approve any of them.
+        networks: webConfig.caipNetworks ?? webConfig.networks,
         metadata,
       }),
       ...embedded,
