@@ -37,6 +37,7 @@ import { createMemoryWalletRegistryStore } from './stores/createMemoryWalletRegi
 import { createRateLimitCounter } from './stores/createRateLimitCounter.ts'
 import { createSdkUsageCounter } from './stores/createSdkUsageCounter.ts'
 import { createDbSessionStore } from './stores/sessions/createDbSessionStore.ts'
+import { watchProjectChanges } from './stores/watchProjectChanges.ts'
 
 export type ServeApiReturnType = {
   /** Base URL, e.g. `http://127.0.0.1:4171`. */
@@ -301,6 +302,16 @@ async function serve(
           startFrom: config.source === 'devnet' ? 'genesis' : 'latest',
         })
 
+  // On PostgreSQL, a project written by another API process or the CLI is forgotten at once.
+  const projectChanges = watchProjectChanges({
+    db: database.db,
+    onChange: (id) => projects.invalidate(id),
+    onError: (error) =>
+      logger.warn('Project change notifications interrupted; reconnecting.', {
+        cause: String(error).slice(0, 200),
+      }),
+  })
+
   let stopping: Promise<void> | undefined
   return {
     url,
@@ -312,6 +323,7 @@ async function serve(
       }).finally(async () => {
         await limits.stop()
         await indexer?.stop()
+        await projectChanges?.stop()
         await database.close()
       })
       return stopping
