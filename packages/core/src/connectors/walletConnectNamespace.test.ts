@@ -1,3 +1,9 @@
+import {
+  createTestSiwxApi,
+  testSiwxApiUrl,
+  testSiwxOrigin,
+  testSiwxProjectId,
+} from '@latch/api/testing/createTestSiwxApi.ts'
 import type { DevnetSolana } from '@latch/api-contract'
 import {
   createBitcoinTestWallet,
@@ -37,6 +43,7 @@ import { sendTransfer } from '../actions/sendTransfer.ts'
 import { signMessage } from '../actions/signMessage.ts'
 import { switchNetwork } from '../actions/switchNetwork.ts'
 import { createLatchConfig, type LatchConfig } from '../createLatchConfig.ts'
+import { createSignInFlow } from '../siwe/createSignInFlow.ts'
 import { createTestStorage } from '../testing/createFakeConnector.ts'
 import { testPrivateKey } from '../testing/createFakeLatchApi.ts'
 import type {
@@ -48,6 +55,9 @@ import { walletConnect } from './walletConnect.ts'
 import { getNamespaceProposals, toBase64Signature } from './walletConnectNamespace.ts'
 
 type Relay = Awaited<ReturnType<typeof startTestRelay>>
+
+/** Relay round trips on a loaded machine: up to 10 s. */
+const waitFor = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 10_000 })
 type Wallet = Awaited<ReturnType<typeof SignClient.init>>
 
 const projectId = 'c'.repeat(32)
@@ -204,6 +214,7 @@ async function startWallet(): Promise<Wallet> {
 function createConfig(
   networks: (LatchNetwork | LatchSolanaNetwork | LatchBitcoinNetwork)[],
   reload?: { storagePrefix: string; storage: ReturnType<typeof createTestStorage> },
+  api?: Awaited<ReturnType<typeof createTestSiwxApi>>,
 ) {
   const storagePrefix =
     reload?.storagePrefix ?? `latch-wc-namespace-page-${process.pid}-${Date.now()}`
@@ -217,10 +228,11 @@ function createConfig(
   const storage = reload?.storage ?? createTestStorage()
   const config = createLatchConfig({
     networks,
-    apiUrl: 'http://api.test',
-    projectId: 'p',
+    apiUrl: api ? testSiwxApiUrl : 'http://api.test',
+    projectId: api ? testSiwxProjectId : 'p',
     connectors: [connector],
     storage,
+    ...(api && { fetch: api.fetchFn }),
   })
   return Object.assign(config, { storagePrefix, testStorage: storage })
 }
@@ -292,7 +304,7 @@ describe('a WalletConnect session with eip155 and solana (local relay)', () => {
   it('fills both namespaces, signs a Solana message that verifies, sends SOL, and ends both on disconnect', async () => {
     const config = createConfig([evm, network])
     await connectThroughWalletConnect(config)
-    await vi.waitFor(() => expect(config.getState().namespaces.solana).toBeDefined())
+    await waitFor(() => expect(config.getState().namespaces.solana).toBeDefined())
     const [session] = wallet.session.getAll()
     expect(session?.namespaces.solana?.methods).toEqual([
       'solana_signMessage',
@@ -338,31 +350,31 @@ describe('a WalletConnect session with eip155 and solana (local relay)', () => {
 
     await disconnect(config)
     expect(config.getState().namespaces).toEqual({})
-    await vi.waitFor(() => expect(wallet.session.getAll()).toHaveLength(0))
+    await waitFor(() => expect(wallet.session.getAll()).toHaveLength(0))
     config.destroy()
   })
 
   it('disconnecting the Solana side ends the session, so the EVM side goes too', async () => {
     const config = createConfig([evm, network])
     await connectThroughWalletConnect(config)
-    await vi.waitFor(() => expect(config.getState().namespaces.solana).toBeDefined())
+    await waitFor(() => expect(config.getState().namespaces.solana).toBeDefined())
     await disconnect(config, { namespace: 'solana' })
-    await vi.waitFor(() => expect(config.getState().namespaces).toEqual({}))
+    await waitFor(() => expect(config.getState().namespaces).toEqual({}))
     expect(config.getState().status).toBe('disconnected')
-    await vi.waitFor(() => expect(wallet.session.getAll()).toHaveLength(0))
+    await waitFor(() => expect(wallet.session.getAll()).toHaveLength(0))
     config.destroy()
   })
 
   it('ends the Solana side with the session when the wallet deletes it', async () => {
     const config = createConfig([evm, network])
     await connectThroughWalletConnect(config)
-    await vi.waitFor(() => expect(config.getState().namespaces.solana).toBeDefined())
+    await waitFor(() => expect(config.getState().namespaces.solana).toBeDefined())
     const [session] = wallet.session.getAll()
     await wallet.disconnect({
       topic: session?.topic as string,
       reason: { code: 6000, message: 'User disconnected.' },
     })
-    await vi.waitFor(() => expect(config.getState().namespaces).toEqual({}))
+    await waitFor(() => expect(config.getState().namespaces).toEqual({}))
     expect(config.getState().status).toBe('disconnected')
     config.destroy()
   })
@@ -408,7 +420,7 @@ describe('a WalletConnect session with eip155 and solana (local relay)', () => {
         chainId: network.caipNetworkId,
         event: { name: 'accountsChanged', data: [`${network.caipNetworkId}:${next}`] },
       })
-      await vi.waitFor(() => expect(config.getState().address).toBe(next))
+      await waitFor(() => expect(config.getState().address).toBe(next))
       expect(config.getState().namespaces.eip155).toBeUndefined()
 
       // A reload restores the Solana-only session from storage, without the phone.
@@ -417,7 +429,7 @@ describe('a WalletConnect session with eip155 and solana (local relay)', () => {
         storage: config.testStorage,
       })
       const stop = reconnect(reloaded)
-      await vi.waitFor(() =>
+      await waitFor(() =>
         expect(reloaded.getState()).toMatchObject({
           status: 'connected',
           activeNamespace: 'solana',
@@ -431,7 +443,7 @@ describe('a WalletConnect session with eip155 and solana (local relay)', () => {
         topic: session?.topic as string,
         reason: { code: 6000, message: 'User disconnected.' },
       })
-      await vi.waitFor(() => expect(config.getState().status).toBe('disconnected'))
+      await waitFor(() => expect(config.getState().status).toBe('disconnected'))
       expect(config.getState().namespaces).toEqual({})
       expect(config.storage.getConnectedConnectorIds()).toEqual({})
       config.destroy()
@@ -476,7 +488,7 @@ describe('a WalletConnect session with eip155 and solana (local relay)', () => {
         address: bitcoinWallet.payment,
       })
       // getAccountAddresses, asked in the background, adds the ordinals address.
-      await vi.waitFor(() =>
+      await waitFor(() =>
         expect(config.getState().namespaces.bip122?.accounts).toEqual([
           { address: bitcoinWallet.payment, publicKey: '', purpose: 'payment' },
           { address: bitcoinWallet.ordinals, publicKey: '', purpose: 'ordinals' },
@@ -493,7 +505,7 @@ describe('a WalletConnect session with eip155 and solana (local relay)', () => {
       )
       await disconnect(config)
       expect(config.getState().status).toBe('disconnected')
-      await vi.waitFor(() => expect(wallet.session.getAll()).toHaveLength(0))
+      await waitFor(() => expect(wallet.session.getAll()).toHaveLength(0))
       config.destroy()
     } finally {
       approves = 'all'
@@ -519,6 +531,41 @@ describe('a WalletConnect session with eip155 and solana (local relay)', () => {
     } finally {
       approves = 'all'
       bitcoinMethods = undefined
+    }
+  })
+
+  it('Solana-only and Bitcoin-only phone wallets sign in (CAIP-122): the real API verifies ed25519 and BIP-322', {
+    timeout: 60_000,
+  }, async () => {
+    const api = await createTestSiwxApi({
+      solana: { caipNetworkId: network.caipNetworkId },
+      bitcoin: { caipNetworkId: regtest.caipNetworkId, network: 'regtest' },
+    })
+    const domain = new URL(testSiwxOrigin).host
+    try {
+      for (const [mode, networks, signer] of [
+        ['solana', [evm, network], solanaWallet.address],
+        ['bip122', [evm, regtest], bitcoinWallet.payment],
+      ] as const) {
+        approves = mode
+        const config = createConfig([...networks], undefined, api)
+        await connectThroughWalletConnect(config)
+        const flow = createSignInFlow(config, { domain, uri: testSiwxOrigin, appName: 'Latch' })
+        await flow.prepare()
+        expect(flow.getState().message).toContain(
+          `wants you to sign in with your ${mode === 'solana' ? 'Solana' : 'Bitcoin'} account:\n${signer}`,
+        )
+        await flow.signIn()
+        expect(flow.getState()).toMatchObject({
+          status: 'signedIn',
+          session: { address: signer, chainId: networks[1].caipNetworkId },
+        })
+        await disconnect(config)
+        config.destroy()
+      }
+    } finally {
+      approves = 'all'
+      await api.stop()
     }
   })
 
