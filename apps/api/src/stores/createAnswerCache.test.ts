@@ -1,0 +1,106 @@
+import { describe, expect, test } from 'vitest'
+import { createAnswerCache } from './createAnswerCache.ts'
+
+describe('createAnswerCache', () => {
+  test('answers a repeated key from memory until the TTL ends (1 s with several processes)', async () => {
+    let clock = 0
+    const cache = createAnswerCache({ ttlMs: 1_000, now: () => clock })
+    let loads = 0
+    const load = async () => ({ value: { n: ++loads }, cacheable: true })
+    expect(await cache.read('a', load)).toBe('{"n":1}')
+    clock = 999
+    expect(await cache.read('a', load)).toBe('{"n":1}')
+    clock = 1_000
+    expect(await cache.read('a', load)).toBe('{"n":2}')
+    expect(loads).toBe(2)
+  })
+
+  test('identical misses share one load; a failed load is not kept', async () => {
+    const cache = createAnswerCache()
+    let loads = 0
+    let release: () => void = () => {}
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const load = async () => {
+      loads++
+      await gate
+      return { value: [loads], cacheable: true }
+    }
+    const reads = [cache.read('k', load), cache.read('k', load), cache.read('k', load)]
+    release()
+    expect(await Promise.all(reads)).toEqual(['[1]', '[1]', '[1]'])
+    expect(loads).toBe(1)
+    await expect(
+      cache.read('bad', async () => Promise.reject(new Error('db down'))),
+    ).rejects.toThrow('db down')
+    expect(await cache.read('bad', async () => ({ value: 'ok', cacheable: true }))).toBe('"ok"')
+  })
+
+  test('invalidate forgets answers and loads in flight (they may have read before the write)', async () => {
+    const cache = createAnswerCache()
+    let version = 1
+    const load = async () => ({ value: version, cacheable: true })
+    expect(await cache.read('k', load)).toBe('1')
+    version = 2
+    expect(await cache.read('k', load)).toBe('1')
+    cache.invalidate()
+    expect(await cache.read('k', load)).toBe('2')
+
+    let release: () => void = () => {}
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const early = cache.read('slow', async () => {
+      await gate
+      return { value: 'before', cacheable: true }
+    })
+    cache.invalidate()
+    // A request after the write does not join the load that started before it.
+    const late = cache.read('slow', async () => ({ value: 'after', cacheable: true }))
+    release()
+    expect(await early).toBe('"before"')
+    expect(await late).toBe('"after"')
+    expect(await cache.read('slow', async () => ({ value: 'third', cacheable: true }))).toBe(
+      '"after"',
+    )
+  })
+
+  test('an answer with something missing is not kept', async () => {
+    const cache = createAnswerCache()
+    let loads = 0
+    const load = async () => ({ value: ++loads, cacheable: loads > 1 })
+    expect(await cache.read('k', load)).toBe('1')
+    expect(await cache.read('k', load)).toBe('2')
+    expect(await cache.read('k', load)).toBe('2')
+  })
+
+  test('stays within its entries and bytes, dropping the least recently used', async () => {
+    const byCount = createAnswerCache({ maxEntries: 2 })
+    const value = (v: string) => async () => ({ value: v, cacheable: true })
+    await byCount.read('a', value('a'))
+    await byCount.read('b', value('b'))
+    await byCount.read('a', value('x')) // a is now the most recent
+    await byCount.read('c', value('c'))
+    expect(byCount.stats().entries).toBe(2)
+    expect(await byCount.read('a', value('new'))).toBe('"a"')
+    expect(await byCount.read('b', value('new'))).toBe('"new"')
+
+    // 1,000 bytes: answers of ~100 bytes (8 per key at most 125 bytes), about 9 fit.
+    const byBytes = createAnswerCache({ maxBytes: 1_000 })
+    for (let index = 0; index < 50; index++)
+      await byBytes.read(`key${index}`, value('x'.repeat(90)))
+    expect(byBytes.stats().bytes).toBeLessThanOrEqual(1_000)
+    expect(byBytes.stats().entries).toBeGreaterThan(5)
+    expect(await byBytes.read('key49', value('other'))).toBe(`"${'x'.repeat(90)}"`)
+    // An answer over an eighth of the bound is served but never kept.
+    await byBytes.read('big', value('y'.repeat(200)))
+    expect(await byBytes.read('big', value('small'))).toBe('"small"')
+  })
+
+  test('rejects bounds that are not positive', () => {
+    expect(() => createAnswerCache({ ttlMs: 0 })).toThrow('ttlMs must be a positive number')
+    expect(() => createAnswerCache({ maxEntries: 0 })).toThrow('maxEntries must be a positive')
+    expect(() => createAnswerCache({ maxBytes: -1 })).toThrow('maxBytes must be a positive')
+  })
+})

@@ -1,0 +1,113 @@
+export type CreateAnswerCacheParameters = {
+  /** How long an answer is served from memory (default 5 s; 1 s with several API processes). */
+  ttlMs?: number | undefined
+  /** Answers kept at most; past it the least recently used go (default 2,000). */
+  maxEntries?: number | undefined
+  /** Bytes of answers (and their keys) kept at most (default 16 MiB); an answer over 1/8 of it is not kept. */
+  maxBytes?: number | undefined
+  /** The clock in ms (tests move it). */
+  now?: (() => number) | undefined
+}
+
+/** What a load produced: the answer, and whether it may be kept (false: something was missing). */
+export type AnswerLoad = { value: unknown; cacheable: boolean }
+
+export type AnswerCache = {
+  /**
+   * The JSON text of the answer kept under `key`, else `load()`'s (kept for `ttlMs` when it is
+   * cacheable). Identical misses at the same time share one load. A failed load is not kept;
+   * every waiter sees its error.
+   */
+  read(key: string, load: () => Promise<AnswerLoad>): Promise<string>
+  /**
+   * Forgets every answer, and every load in flight (it may have read before the change): the
+   * indexer wrote or rolled back blocks.
+   */
+  invalidate(): void
+  /** Answers kept now and their bytes (for tests and stats). */
+  stats(): { entries: number; bytes: number }
+}
+
+type Entry = { json: string; bytes: number; expiresAt: number }
+
+/**
+ * A bounded, short-lived in-process cache of whole API answers (history pages, NFT lists) as
+ * JSON text: a warm request costs a map lookup, no query and no serialisation. Freshness: the
+ * indexer in this process calls `invalidate` after each committed range, rollback or reset;
+ * answers also expire after `ttlMs`, which bounds how long another process's indexer writes,
+ * past prices or NFT metadata that were missing stay unseen.
+ */
+export function createAnswerCache({
+  ttlMs = 5_000,
+  maxEntries = 2_000,
+  maxBytes = 16 * 1024 * 1024,
+  now = Date.now,
+}: CreateAnswerCacheParameters = {}): AnswerCache {
+  if (!(ttlMs > 0)) throw new RangeError(`ttlMs must be a positive number, got ${ttlMs}.`)
+  if (!Number.isInteger(maxEntries) || maxEntries < 1)
+    throw new RangeError(`maxEntries must be a positive integer, got ${maxEntries}.`)
+  if (!Number.isInteger(maxBytes) || maxBytes < 1)
+    throw new RangeError(`maxBytes must be a positive integer, got ${maxBytes}.`)
+  const maxEntryBytes = Math.floor(maxBytes / 8)
+  const entries = new Map<string, Entry>()
+  const loading = new Map<string, Promise<string>>()
+  let bytes = 0
+  /** Bumped by `invalidate`: a load that started before stores nothing. */
+  let generation = 0
+
+  const drop = (key: string) => {
+    const entry = entries.get(key)
+    if (!entry) return
+    entries.delete(key)
+    bytes -= entry.bytes
+  }
+
+  const remember = (key: string, json: string) => {
+    const size = Buffer.byteLength(json) + Buffer.byteLength(key)
+    if (size > maxEntryBytes) return
+    drop(key)
+    // A Map iterates in insertion order, and a hit re-inserts: the first key is the least
+    // recently used.
+    while (entries.size >= maxEntries || bytes + size > maxBytes) {
+      const oldest = entries.keys().next().value
+      if (oldest === undefined) break
+      drop(oldest)
+    }
+    entries.set(key, { json, bytes: size, expiresAt: now() + ttlMs })
+    bytes += size
+  }
+
+  return {
+    read(key, load) {
+      const entry = entries.get(key)
+      if (entry) {
+        if (entry.expiresAt > now()) {
+          entries.delete(key)
+          entries.set(key, entry)
+          return Promise.resolve(entry.json)
+        }
+        drop(key)
+      }
+      const pending = loading.get(key)
+      if (pending) return pending
+      const started = generation
+      const read = (async () => {
+        const { value, cacheable } = await load()
+        const json = JSON.stringify(value)
+        if (cacheable && generation === started) remember(key, json)
+        return json
+      })().finally(() => {
+        if (loading.get(key) === read) loading.delete(key)
+      })
+      loading.set(key, read)
+      return read
+    },
+    invalidate() {
+      generation++
+      entries.clear()
+      loading.clear()
+      bytes = 0
+    },
+    stats: () => ({ entries: entries.size, bytes }),
+  }
+}
