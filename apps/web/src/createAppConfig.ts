@@ -46,6 +46,10 @@ export function createAppConfig(webConfig: LatchWebConfig, window: Window): Latc
             projectId: webConfig.projectId,
             apiUrl: webConfig.apiUrl,
             chainIds: webConfig.networks.map((network) => network.id),
+            // The wallet's Solana account (derived in its frame) on the app's Solana networks.
+            solanaNetworks: webConfig.caipNetworks?.filter(
+              (network) => network.namespace === 'solana',
+            ),
             metadata,
             themeMode: () =>
               webConfig.themeMode === 'dark' ||

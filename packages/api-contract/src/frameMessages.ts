@@ -28,11 +28,11 @@ const solanaSignatureSchema = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
 /**
  * A Solana network of the app (issue 16): the embedded wallet's Solana account signs for these
  * only, and sends through `rpcUrl` (the app's Solana RPC, as the page has it; the frame's
- * security policy lets it reach the API's origin only).
+ * security policy lets it reach the API's origin only). Without one it signs but cannot send.
  */
 export const frameSolanaNetworkSchema = z.object({
   caipNetworkId: solanaCaipNetworkIdSchema,
-  rpcUrl: z.url().max(2048),
+  rpcUrl: z.url().max(2048).optional(),
 })
 
 /** App metadata (spec section 3), for the frame's confirmations. */

@@ -1,4 +1,4 @@
-import type { FrameEvent, FrameUser } from '@latch/api-contract'
+import type { FrameEvent, FrameRequestParams, FrameResult, FrameUser } from '@latch/api-contract'
 import { ConnectorAccountNotFoundError, ConnectorNotConnectedError } from '../errors/connector.ts'
 import { SmartAccountsUnsupportedError } from '../errors/eip5792.ts'
 import { EmailCooldownError, EmbeddedWalletRequestError } from '../errors/embeddedWallet.ts'
@@ -54,6 +54,7 @@ function toEmbeddedWalletUser(next: FrameUser): EmbeddedWalletUser | undefined {
     chainId: next.chainId,
     preferredAccountType: preferred ? preferred.type : 'eoa',
     accounts: accounts.length > 0 ? accounts : [{ address, type: 'eoa' }],
+    ...(next.solanaAddress ? { solanaAddress: next.solanaAddress } : {}),
   }
 }
 
@@ -62,7 +63,17 @@ export type EmbeddedWalletClient = Pick<
   Connector,
   'connect' | 'disconnect' | 'getProvider' | 'isAuthorized'
 > &
-  Omit<EmbeddedWalletApi, 'onUserChanged'>
+  Omit<EmbeddedWalletApi, 'onUserChanged'> & {
+    /** The Solana account's requests, signed (and sent) by the frame. */
+    solana: {
+      signMessage(
+        params: FrameRequestParams<'solanaSignMessage'>,
+      ): Promise<FrameResult<'solanaSignMessage'>>
+      signAndSendTransaction(
+        params: FrameRequestParams<'solanaSignAndSendTransaction'>,
+      ): Promise<FrameResult<'solanaSignAndSendTransaction'>>
+    }
+  }
 
 /**
  * The embedded wallet's logic behind `embeddedWallet()` (which stays small in the page's first
@@ -146,6 +157,12 @@ export function createEmbeddedWalletClient(
         projectId: parameters.projectId,
         sdkVersion: parameters.sdkVersion ?? 'latch-0.0.0',
         chainIds: [...parameters.chainIds],
+        ...(parameters.solanaNetworks?.length && {
+          solanaNetworks: parameters.solanaNetworks.map((network) => ({
+            caipNetworkId: network.caipNetworkId,
+            ...(network.rpcUrl ? { rpcUrl: network.rpcUrl } : {}),
+          })),
+        }),
       }),
       transport.request('syncTheme', { themeMode: parameters.themeMode?.() ?? 'light' }),
     ])
@@ -313,5 +330,10 @@ export function createEmbeddedWalletClient(
       return isConnected
     },
     ...embedded,
+    solana: {
+      signMessage: async (params) => (await frame()).request('solanaSignMessage', params),
+      signAndSendTransaction: async (params) =>
+        (await frame()).request('solanaSignAndSendTransaction', params),
+    },
   }
 }

@@ -1,11 +1,13 @@
+import type { CaipNetworkId } from '../caip/toCaipNetworkId.ts'
 import { createEmitter } from '../utils/createEmitter.ts'
 import type { EmbeddedWalletClient } from './createEmbeddedWalletClient.ts'
+import type { EmbeddedSolanaMethods } from './embeddedWalletSolana.ts'
 import type {
   EmbeddedWalletApi,
   EmbeddedWalletClientParameters,
   EmbeddedWalletUser,
 } from './embeddedWalletTypes.ts'
-import type { Connector, ConnectorEvents } from './types.ts'
+import type { Connector, ConnectorEvents, NamespaceConnector } from './types.ts'
 
 /** The frame's chunk (zod, the message schemas, the transport, the provider, the client). */
 export type EmbeddedWalletFrameModule = typeof import('./embeddedWalletFrame.ts')
@@ -69,6 +71,49 @@ export function embeddedWallet(parameters: EmbeddedWalletParameters): Connector 
     getEmailCooldownMs: () => client?.getEmailCooldownMs() ?? 0,
   }
 
+  const disconnect = async () => client?.disconnect()
+  // The same wallet's Solana account, when the app has Solana networks: a small shell here,
+  // its work in the frame's chunk (`createEmbeddedSolanaMethods`).
+  const solanaIds = (parameters.solanaNetworks ?? []).map(
+    (network) => network.caipNetworkId as CaipNetworkId,
+  )
+  let solana: EmbeddedSolanaMethods | undefined
+  const loadSolana = async () => {
+    const loaded = await load()
+    solana ??= (await (parameters.load ?? loadFrameModule)()).createEmbeddedSolanaMethods(
+      loaded,
+      solanaIds,
+    )
+    return solana
+  }
+  const namespaceConnectors: NamespaceConnector[] | undefined =
+    solanaIds.length > 0
+      ? [
+          {
+            id: 'embeddedWallet',
+            name: 'Email',
+            icon: emailIcon,
+            type: 'AUTH',
+            chainNamespace: 'solana',
+            caipNetworkIds: solanaIds,
+            connect: async (options) => (await loadSolana()).connect(options),
+            disconnect,
+            isAuthorized: async () => (await loadSolana()).isAuthorized(),
+            signMessage: async (options) => (await loadSolana()).signMessage(options),
+            signAndSendTransaction: async (options) =>
+              (await loadSolana()).signAndSendTransaction?.(options) as Promise<Uint8Array>,
+            onAccountsChanged(listener) {
+              let last = client?.getUser()?.solanaAddress
+              return user.on('user', (next) => {
+                if (next?.solanaAddress === last) return
+                last = next?.solanaAddress
+                listener(last ? [{ address: last, publicKey: '' }] : [])
+              })
+            },
+          },
+        ]
+      : undefined
+
   return {
     id: 'embeddedWallet',
     name: 'Email',
@@ -77,13 +122,14 @@ export function embeddedWallet(parameters: EmbeddedWalletParameters): Connector 
     chainNamespace: 'eip155',
     connect: async (options) => (await load()).connect(options),
     // Nothing to end when the chunk never loaded.
-    disconnect: async () => client?.disconnect(),
+    disconnect,
     getProvider: async () => (await load()).getProvider(),
     isAuthorized: async () => (await load()).isAuthorized(),
     onAccountsChanged: (listener) => connector.on('accountsChanged', listener),
     onChainChanged: (listener) => connector.on('chainChanged', listener),
     onDisconnect: (listener) => connector.on('disconnect', listener),
     embedded,
+    ...(namespaceConnectors && { namespaceConnectors }),
   }
 }
 

@@ -4,3 +4,4 @@
  * stored embedded session is restored on load.
  */
 export { createEmbeddedWalletClient } from './createEmbeddedWalletClient.ts'
+export { createEmbeddedSolanaMethods } from './embeddedWalletSolana.ts'

@@ -11,6 +11,11 @@ export type EmbeddedWalletClientParameters = {
   apiUrl: string
   /** The app's chain ids: the frame signs for these only; the first is the default. */
   chainIds: readonly number[]
+  /**
+   * The app's Solana networks (CAIP-2 id and the page's Solana RPC, none when the page has
+   * none): with any, the wallet also has a Solana account, derived in the frame.
+   */
+  solanaNetworks?: readonly { caipNetworkId: string; rpcUrl?: string | undefined }[] | undefined
   /** How the app introduces itself in the frame's confirmations. */
   metadata: { name: string; description?: string | undefined; url: string; icons: string[] }
   /** The page's colour mode, sent to the frame so its dialogs match. Default light. */
@@ -56,6 +61,8 @@ export type EmbeddedWalletUser = {
   readonly preferredAccountType: EmbeddedAccountType
   /** Every account of the user (the EOA; the smart account on networks that have one). */
   readonly accounts: readonly EmbeddedWalletAccount[]
+  /** The wallet's Solana account (base58), when the app has Solana networks. */
+  readonly solanaAddress?: string | undefined
 }
 
 /** The next step of an email sign-in (spec section 5). */

@@ -147,14 +147,15 @@ export type NamespaceSignature = { readonly address: string; readonly signature:
 
 /**
  * A Solana or Bitcoin wallet found through the Wallet Standard (one connector per
- * namespace), or a WalletConnect session's side of that namespace (WALLET_CONNECT). The
+ * namespace), a WalletConnect session's side of that namespace (WALLET_CONNECT), or the
+ * embedded wallet's Solana account (AUTH). The
  * connect action owns the state; this only talks to the wallet.
  */
 export type NamespaceConnector = {
   readonly id: string
   readonly name: string
   readonly icon: string
-  readonly type: 'ANNOUNCED' | 'WALLET_CONNECT'
+  readonly type: 'ANNOUNCED' | 'WALLET_CONNECT' | 'AUTH'
   readonly chainNamespace: 'solana' | 'bip122'
   /** The app's networks of this namespace the wallet supports (CAIP-2). */
   readonly caipNetworkIds: readonly CaipNetworkId[]

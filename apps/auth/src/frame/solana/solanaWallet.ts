@@ -145,6 +145,11 @@ export async function signAndSendSolanaTransaction(
 ): Promise<{ signature: string }> {
   const network = solanaNetwork(context, params.caipNetworkId)
   const address = await checkSolanaAccount(context, params.address)
+  if (!network.rpcUrl)
+    throw new FrameRequestError(
+      4200,
+      `The app has no Solana RPC for ${params.caipNetworkId}: the wallet cannot send there.`,
+    )
   const rpc = createSolanaRpc(network.rpcUrl, context.fetchFn)
   const wire = new Uint8Array(getBase64Encoder().encode(params.transaction))
   const description = await describeSolanaTransaction(wire, address, rpc)
