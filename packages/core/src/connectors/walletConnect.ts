@@ -136,41 +136,11 @@ export function walletConnect(parameters: WalletConnectParameters): Connector {
       telemetryEnabled: false,
       logger: 'error',
     })
-    provider.on('display_uri', (uri: string) => emitter.emit('displayUri', uri))
-    provider.on('accountsChanged', (accounts: unknown) => {
-      void loadNormalizedAccounts(accounts).then((normalized) => {
-        // A Solana or Bitcoin chain's event (its side follows it): not the EVM accounts.
-        if (normalized.length === 0 && Array.isArray(accounts) && accounts.length > 0) return
-        emitter.emit('accountsChanged', normalized)
-      })
-    })
-    // The session's chainChanged event, or a switch through wallet_switchEthereumChain.
-    provider.on('chainChanged', (chainId: unknown) => {
-      const id = parseChainId(chainId)
-      if (id !== undefined) emitter.emit('chainChanged', id)
-    })
-    // The wallet changed what it approves: its accounts may have changed.
-    provider.on('session_update', () => {
-      // None left (or a Solana- or Bitcoin-only session): no EVM connection.
-      if (!hasEvmAccounts(provider)) return emitter.emit('accountsChanged', [])
-      provider
-        .request({ method: 'eth_accounts' })
-        .then(loadNormalizedAccounts)
-        .then((accounts) => emitter.emit('accountsChanged', accounts))
-        .catch(() => {})
-    })
-    // The wallet ended the session: "session_delete", then "disconnect".
-    provider.on('session_delete', () => emitter.emit('disconnect', undefined))
-    provider.on('disconnect', () => emitter.emit('disconnect', undefined))
-    // The sign client drops an expired session; the universal provider does not notice.
-    provider.client.on('session_expire', ({ topic }) => {
-      if (topic !== provider.session?.topic) return
-      provider.session = undefined
-      emitter.emit('disconnect', undefined)
-    })
+    const namespaces = await loadNamespaces()
+    namespaces.watchProvider(provider, emitter)
     if (others && !namespaceConnectors[0])
       namespaceConnectors.push(
-        ...(await loadNamespaces()).walletConnectNamespaces(
+        ...namespaces.walletConnectNamespaces(
           provider,
           emitter,
           parameters.networks,
@@ -194,7 +164,7 @@ export function walletConnect(parameters: WalletConnectParameters): Connector {
    * (a session side has accounts) connects with none: its sides hold the connection.
    */
   async function readConnection(provider: Provider) {
-    if (!hasEvmAccounts(provider)) {
+    if (!(await loadNamespaces()).hasEvmAccounts(provider)) {
       for (const side of namespaceConnectors)
         if (await side.isAuthorized()) return { accounts: [], chainId: preferredChainId() }
       throw new ConnectorAccountNotFoundError('WalletConnect')
@@ -357,10 +327,6 @@ export function walletConnect(parameters: WalletConnectParameters): Connector {
     getSession: () => (loaded ? toSession(loaded) : undefined),
   }
 }
-
-/** The session holds EVM accounts (a Solana- or Bitcoin-only wallet's holds none). */
-const hasEvmAccounts = (provider: Provider) =>
-  (provider.session?.namespaces.eip155?.accounts.length ?? 0) > 0
 
 /** A neutral two-wave mark drawn for Latch (not the WalletConnect brand asset). */
 const walletConnectIcon = `data:image/svg+xml,${encodeURIComponent(

@@ -9,12 +9,14 @@ import {
 import { rpcTimeoutMs } from '../timings.ts'
 import type { Unsubscribe } from '../types.ts'
 import { createEmitter, type Emitter } from '../utils/createEmitter.ts'
+import { parseChainId } from '../utils/parseChainId.ts'
 import type {
   LatchBitcoinNetwork,
   LatchCaipNetwork,
   LatchNetwork,
   LatchSolanaNetwork,
 } from '../webConfig/parseLatchWebConfig.ts'
+import { loadNormalizedAccounts } from './loadNormalizedAccounts.ts'
 import type { ConnectorEvents, NamespaceAccount, NamespaceConnector } from './types.ts'
 
 /**
@@ -88,6 +90,50 @@ export const walletConnectBitcoinMethods = [
 ] as const
 
 type Provider = InstanceType<typeof UniversalProvider>
+
+/** The session holds EVM accounts (a Solana- or Bitcoin-only wallet's holds none). */
+export const hasEvmAccounts = (provider: Provider) =>
+  (provider.session?.namespaces.eip155?.accounts.length ?? 0) > 0
+
+/**
+ * Follows the universal provider for the EVM connector (`emitter`): the pairing URI, account
+ * and chain changes, and the session's end (deleted by the wallet, or expired). Loaded with
+ * the SDK, so none of it is in the page's first chunk.
+ */
+export function watchProvider(provider: Provider, emitter: Emitter<ConnectorEvents>): void {
+  provider.on('display_uri', (uri: string) => emitter.emit('displayUri', uri))
+  provider.on('accountsChanged', (accounts: unknown) => {
+    void loadNormalizedAccounts(accounts).then((normalized) => {
+      // A Solana or Bitcoin chain's event (its side follows it): not the EVM accounts.
+      if (normalized.length === 0 && Array.isArray(accounts) && accounts.length > 0) return
+      emitter.emit('accountsChanged', normalized)
+    })
+  })
+  // The session's chainChanged event, or a switch through wallet_switchEthereumChain.
+  provider.on('chainChanged', (chainId: unknown) => {
+    const id = parseChainId(chainId)
+    if (id !== undefined) emitter.emit('chainChanged', id)
+  })
+  // The wallet changed what it approves: its accounts may have changed.
+  provider.on('session_update', () => {
+    // None left (or a Solana- or Bitcoin-only session): no EVM connection.
+    if (!hasEvmAccounts(provider)) return emitter.emit('accountsChanged', [])
+    provider
+      .request({ method: 'eth_accounts' })
+      .then(loadNormalizedAccounts)
+      .then((accounts) => emitter.emit('accountsChanged', accounts))
+      .catch(() => {})
+  })
+  // The wallet ended the session: "session_delete", then "disconnect".
+  provider.on('session_delete', () => emitter.emit('disconnect', undefined))
+  provider.on('disconnect', () => emitter.emit('disconnect', undefined))
+  // The sign client drops an expired session; the universal provider does not notice.
+  provider.client.on('session_expire', ({ topic }) => {
+    if (topic !== provider.session?.topic) return
+    provider.session = undefined
+    emitter.emit('disconnect', undefined)
+  })
+}
 
 const solanaOf = (networks: readonly LatchCaipNetwork[]) =>
   networks.filter((n): n is LatchSolanaNetwork => n.namespace === 'solana')
