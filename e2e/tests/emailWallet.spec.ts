@@ -29,6 +29,7 @@ import {
   readMailboxLink,
   uniqueEmail,
 } from '../src/readMailbox.ts'
+import { refreshApiBalances } from '../src/refreshApiBalances.ts'
 import { chainBalance, fillSendForm, openWalletFeature } from '../src/send.ts'
 
 function firstChain(manifest: DevnetManifest) {
@@ -55,6 +56,9 @@ test('sign in by email with the code from the mailbox; the wallet survives a rel
   expect(pageStorage).not.toMatch(/[0-9a-f]{64}/i)
   const chain = firstChain(manifest)
   await fund(manifest, address, { chainId: chain.id })
+  // Past the API's 30 s balance cache (the panel read the empty account at sign-in), as the
+  // app does after a send: the reload below shows the coins.
+  await refreshApiBalances(manifest, { address, chainId: chain.id })
 
   // A reload restores the session from the frame: no code, no passphrase, no dialog.
   const mailsBefore = (await listMailbox(email)).length
@@ -85,7 +89,7 @@ test('sign in by email with the code from the mailbox; the wallet survives a rel
   await success.getByRole('button', { name: 'Done' }).click()
   await expect(account.getByRole('heading', { level: 2 })).toHaveText(`${label}.latch.id`)
 
-  // Send ETH once the faucet's coins show (the API caches balances for 30 s): the frame shows
+  // Send ETH once the faucet's coins show: the frame shows
   // what is sent, to whom, with the fee, and asks before it sends.
   await expect(account.getByTestId('account-balance')).toHaveText(/^[\d,.]*[1-9][\d,.]* ETH$/, {
     timeout: 45_000,

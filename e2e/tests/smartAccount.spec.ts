@@ -20,6 +20,7 @@ import {
 } from '../src/emailWallet.ts'
 import { expect, test } from '../src/fixtures.ts'
 import { uniqueEmail } from '../src/readMailbox.ts'
+import { refreshApiBalances } from '../src/refreshApiBalances.ts'
 import { chainBalance, fillSendForm, openWalletFeature } from '../src/send.ts'
 import { type FaultyRpc, startFaultyRpc } from '../src/startFaultyRpc.ts'
 import { type IsolatedApi, startIsolatedApi } from '../src/startIsolatedApi.ts'
@@ -46,12 +47,21 @@ async function typeAddress(page: Page, type: 'eoa' | 'smartAccount'): Promise<st
   return (await element.getAttribute('title')) as string
 }
 
-/** Waits until the panel's Tokens tab shows a non-zero `symbol` (the API caches balances 30 s). */
-async function waitForToken(page: Page, symbol: string): Promise<void> {
-  await expect(page.getByTestId(`token-${symbol}`).getByTestId('token-amount')).toHaveText(
-    /[1-9]/,
-    { timeout: 45_000 },
-  )
+/**
+ * Funds the smart account with LUSD and waits until the panel's Tokens tab shows it. The panel
+ * read the empty account at sign-up and the API caches balances 30 s: the funding is followed by
+ * a `forceUpdate` read, as the app makes after a send, so the panel's next refetch (8 s) shows it.
+ */
+async function fundLusd(
+  page: Page,
+  manifest: DevnetManifest,
+  { address, chainId }: { address: string; chainId: number },
+): Promise<void> {
+  await fund(manifest, address, { chainId, token: 'LUSD' })
+  await refreshApiBalances(manifest, { address, chainId })
+  await expect(page.getByTestId('token-LUSD').getByTestId('token-amount')).toHaveText(/[1-9]/, {
+    timeout: 30_000,
+  })
 }
 
 const entryPointAbi = parseAbi(['function balanceOf(address account) view returns (uint256)'])
@@ -131,7 +141,7 @@ test('the embedded wallet: switch to the smart account, send LUSD sponsored by t
   const publicClient = createPublicClient({ transport: http(chain.rpcUrl) })
   const lusd = chain.tokens.find((token) => token.symbol === 'LUSD')
   if (!lusd) throw new Error('No LUSD on the devnet chain.')
-  await fund(manifest, smart, { chainId: chain.id, token: 'LUSD' })
+  await fundLusd(page, manifest, { address: smart, chainId: chain.id })
   expect(await chainBalance(chain, smart)).toBe(0n)
   expect(await publicClient.getCode({ address: smart as Address })).toBeUndefined()
   const depositBefore = await publicClient.readContract({
@@ -141,7 +151,6 @@ test('the embedded wallet: switch to the smart account, send LUSD sponsored by t
     args: [aa.paymaster as Address],
   })
   const fromBlock = await publicClient.getBlockNumber()
-  await waitForToken(page, 'LUSD')
 
   const receiver = privateKeyToAccount(generatePrivateKey()).address
   const send = await openWalletFeature(page, 'Send')
@@ -195,8 +204,7 @@ test('a user operation that reverts: the reason shown, nothing sent', async ({
   await signUpByEmail(page, uniqueEmail('revert'))
   const smart = await typeAddress(page, 'smartAccount')
   expect(await accountAddress(page)).toBe(smart)
-  await fund(manifest, smart, { chainId: chain.id, token: 'LUSD' })
-  await waitForToken(page, 'LUSD')
+  await fundLusd(page, manifest, { address: smart, chainId: chain.id })
   const before = await chainBalance(chain, smart, 'LUSD')
 
   // LUSD refuses a transfer to the zero address (ERC20InvalidReceiver): the bundler's
@@ -224,8 +232,7 @@ test('the smart account swaps LUSD for ALPHA in one confirmation: approve and sw
   await signUpByEmail(page, uniqueEmail('smartswap'))
   const smart = await typeAddress(page, 'smartAccount')
   expect(await accountAddress(page)).toBe(smart)
-  await fund(manifest, smart, { chainId: chain.id, token: 'LUSD' })
-  await waitForToken(page, 'LUSD')
+  await fundLusd(page, manifest, { address: smart, chainId: chain.id })
   const lusdBefore = await chainBalance(chain, smart, 'LUSD')
 
   const dialog = await openSwap(page)
@@ -287,8 +294,7 @@ test('bundler down: a clear error, the form keeps its input, and nothing is lost
   await signUpByEmail(page, uniqueEmail('bundlerdown'))
   const smart = await typeAddress(page, 'smartAccount')
   expect(await accountAddress(page)).toBe(smart)
-  await fund(manifest, smart, { chainId: chain.id, token: 'LUSD' })
-  await waitForToken(page, 'LUSD')
+  await fundLusd(page, manifest, { address: smart, chainId: chain.id })
   const before = await chainBalance(chain, smart, 'LUSD')
 
   await bundlerProxy.kill()
