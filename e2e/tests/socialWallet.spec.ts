@@ -13,6 +13,7 @@ import {
 } from '../src/emailWallet.ts'
 import { expect, test } from '../src/fixtures.ts'
 import { lastMailboxId, readMailboxCode, uniqueEmail } from '../src/readMailbox.ts'
+import { refreshApiBalances } from '../src/refreshApiBalances.ts'
 import { chainBalance, fillSendForm, openWalletFeature } from '../src/send.ts'
 import {
   accountSocial,
@@ -72,6 +73,9 @@ test('sign in with Google in a popup: the wallet survives a reload, sends ETH an
   const address = await accountAddress(page)
   const chain = firstChain(manifest)
   await fund(manifest, address, { chainId: chain.id })
+  // Past the API's 30 s balance cache (the panel read the empty account at sign-in), as the
+  // app does after a send: the reload below shows the coins.
+  await refreshApiBalances(manifest, { address, chainId: chain.id })
 
   // A reload restores the session from the frame: no popup, no passphrase.
   await page.reload()
