@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -110,6 +110,8 @@ type ClickTiming = { painted: number; inDom: number }
  * (React rendered and committed it) and until it is painted (the frame after it showed).
  */
 async function clickToDialog(page: Page): Promise<ClickTiming> {
+  // On a busy machine React may render the button just after `load`: a person clicks it then.
+  await page.getByRole('button', { name: 'Connect Wallet' }).waitFor()
   return page.evaluate(
     () =>
       new Promise<ClickTiming>((done) => {
@@ -186,7 +188,10 @@ async function measureProfile(webUrl: string) {
   await page.close()
   const toScripts = (entries: typeof timings.scripts): Script[] =>
     entries.flatMap(({ path, startTime }) => {
-      const body = bodies.get(path)
+      // A body Chromium would not hand over (a module preloaded by a dynamic import's
+      // modulepreload, read from its cache) is the built file itself.
+      const built = resolve(root, 'apps/web/dist', `.${path}`)
+      const body = bodies.get(path) ?? (existsSync(built) ? readFileSync(built) : undefined)
       if (!body) return []
       const phase: Script['phase'] =
         startTime < timings.loadAt ? 'critical' : startTime < clickedAt ? 'idle' : 'modal'
