@@ -74,6 +74,11 @@ export type FetchBlockRangeParameters = {
   blockReceipts: boolean
   /** Transactions per batch of full blocks (default 1000; a bigger block goes alone). */
   transactionsPerBatch?: number | undefined
+  /**
+   * Cancels the reads. One signal per range also keeps each range's requests in JSON-RPC
+   * batches of their own (viem batches the requests of one tick that share a signal).
+   */
+  signal?: AbortSignal | undefined
 }
 
 export type FetchBlockRangeReturnType = BlockRangeData & {
@@ -115,28 +120,36 @@ export async function fetchBlockRange(
     toBlock,
     blockReceipts,
     transactionsPerBatch = 1_000,
+    signal,
   }: FetchBlockRangeParameters,
 ): Promise<FetchBlockRangeReturnType> {
+  const options = signal ? { signal } : undefined
   const numbers = Array.from({ length: toBlock - fromBlock + 1 }, (_, index) => fromBlock + index)
   const readBlock = async <full extends boolean>(number: number, full: full) => {
-    const block = (await client.request({
-      method: 'eth_getBlockByNumber',
-      params: [numberToHex(number), full],
-    })) as RpcBlock<'latest', full> | null
+    const block = (await client.request(
+      {
+        method: 'eth_getBlockByNumber',
+        params: [numberToHex(number), full],
+      },
+      options,
+    )) as RpcBlock<'latest', full> | null
     if (!block?.hash) throw new BlockNotFoundError({ chainId, blockNumber: number })
     return block
   }
   const [logs, headers] = await Promise.all([
-    client.request({
-      method: 'eth_getLogs',
-      params: [
-        {
-          fromBlock: numberToHex(fromBlock),
-          toBlock: numberToHex(toBlock),
-          topics: [transferTopic],
-        },
-      ],
-    }) as Promise<RpcLog[]>,
+    client.request(
+      {
+        method: 'eth_getLogs',
+        params: [
+          {
+            fromBlock: numberToHex(fromBlock),
+            toBlock: numberToHex(toBlock),
+            topics: [transferTopic],
+          },
+        ],
+      },
+      options,
+    ) as Promise<RpcLog[]>,
     requestInBatches(
       numbers.map((number) => () => readBlock(number, false)),
       headersPerBatch,
@@ -214,10 +227,13 @@ export async function fetchBlockRange(
     try {
       const answers = await requestInBatches(
         plan.blocks.map((hash) => async () => {
-          const answer = (await client.request({
-            method: 'eth_getBlockReceipts',
-            params: [hash],
-          })) as RpcTransactionReceipt[] | null
+          const answer = (await client.request(
+            {
+              method: 'eth_getBlockReceipts',
+              params: [hash],
+            },
+            options,
+          )) as RpcTransactionReceipt[] | null
           const block = fullBlocks.find((raw) => raw.hash?.toLowerCase() === hash)
           const blockNumber = Number(block?.number)
           if (!answer) throw new BlockRangeChangedError({ chainId, blockNumber })
@@ -243,10 +259,13 @@ export async function fetchBlockRange(
   receipts.push(
     ...(await requestInBatches(
       plan.transactions.map((hash) => async () => {
-        const answer = (await client.request({
-          method: 'eth_getTransactionReceipt',
-          params: [hash],
-        })) as RpcTransactionReceipt | null
+        const answer = (await client.request(
+          {
+            method: 'eth_getTransactionReceipt',
+            params: [hash],
+          },
+          options,
+        )) as RpcTransactionReceipt | null
         const blockNumber = blockOfTransaction.get(hash) ?? toBlock
         if (!answer) throw new BlockRangeChangedError({ chainId, blockNumber })
         return answer

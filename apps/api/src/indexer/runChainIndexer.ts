@@ -88,9 +88,10 @@ export async function runChainIndexer(
   // the client accepts, or times out; doubled back after each range written.
   let range = parameters.maxBlocksPerRange
   // Busy blocks make smaller ranges, so memory stays bounded and several ranges are read while
-  // one is written. The first range is a small probe of the load; the next may be at most
-  // twice the last one's size (a run of empty blocks says nothing about the busy ones after).
-  let rangeByLoad = Math.min(parameters.maxBlocksPerRange, 10)
+  // one is written. The first range is one block, a probe of the load; each next one may be at
+  // most twice the last one's size (a run of empty blocks says nothing about the busy ones
+  // after, and ranges read ahead in parallel must not all be sized by them).
+  let rangeByLoad = 1
   let failures = 0
   let caughtUp = false
   // Each kind of failure is logged at most once a minute: a balancer flipping between nodes
@@ -181,7 +182,15 @@ export async function runChainIndexer(
     toBlock: number,
   ): Promise<FetchBlockRangeReturnType> => {
     try {
-      return await fetchBlockRange(client, { chainId, fromBlock, toBlock, blockReceipts })
+      return await fetchBlockRange(client, {
+        chainId,
+        fromBlock,
+        toBlock,
+        blockReceipts,
+        // Its own signal: stopping cancels it, and its requests share no batch with another
+        // range's (a batch of several ranges could be over the size limit when none alone is).
+        signal: AbortSignal.any([signal]),
+      })
     } catch (error) {
       const size = toBlock - fromBlock + 1
       if (isTimeout(error)) range = Math.max(1, Math.min(range, Math.floor(size / 2)))
@@ -289,6 +298,8 @@ export async function runChainIndexer(
       status.lastError = null
       await sleep(pollingIntervalMs, signal)
     } catch (error) {
+      // Stopping cancels the reads in flight: that is no failure to report.
+      if (signal.aborted) break
       const message = describeError(error)
       if (error instanceof ChainIdMismatchError) {
         status.state = 'error'
