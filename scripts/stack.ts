@@ -185,8 +185,12 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer)
 }
 
+// A service that exits says so at once; one that is slow (a busy two-core machine: the API took
+// 27-42 s to start under load) gets this long before the stack gives up.
+const serviceStartTimeoutMs = 90_000
+
 async function waitForHttp(url: string, child: ChildProcess, what: string): Promise<void> {
-  const deadline = Date.now() + 30_000
+  const deadline = Date.now() + serviceStartTimeoutMs
   let exitCode: number | null = null
   child.once('exit', (code) => {
     exitCode = code ?? 1
@@ -204,5 +208,5 @@ async function waitForHttp(url: string, child: ChildProcess, what: string): Prom
     }
     await new Promise((r) => setTimeout(r, 100))
   }
-  throw new Error(`${what} did not answer at ${url} within 30 s.`)
+  throw new Error(`${what} did not answer at ${url} within ${serviceStartTimeoutMs / 1000} s.`)
 }
