@@ -98,6 +98,7 @@ import {
 import { createSwapDeps, type SwapSettings } from './services/swaps/createSwapDeps.ts'
 import type { AnalyticsStore } from './stores/analyticsStore.ts'
 import type { CacheStore } from './stores/cacheStore.ts'
+import type { AnswerCache } from './stores/createAnswerCache.ts'
 import { createDbAnalyticsStore } from './stores/createDbAnalyticsStore.ts'
 import { createDbNameStore } from './stores/createDbNameStore.ts'
 import { createDbRateLimitStore } from './stores/createDbRateLimitStore.ts'
@@ -123,6 +124,11 @@ export type AppDeps = {
   wallets: WalletRegistryStore
   /** The cache every API process shares (the database's `cache_entries`). */
   cache: CacheStore
+  /**
+   * Recent history pages and NFT lists kept whole in this process (`createAnswerCache`, which
+   * the indexer invalidates); none: each one is read from the database.
+   */
+  answers?: AnswerCache | undefined
   /**
    * Where prices come from (`createPriceSource`, chosen by configuration); by default the
    * networks' Uniswap V2 pools, else the prices written in their configuration.
@@ -442,9 +448,13 @@ export function createApp(deps: AppDeps) {
         onrampSenders: deps.onramp?.senders,
         namespaceClients,
         cache: deps.cache,
+        answers: deps.answers,
       }),
     )
-    app.route('/v1', nftsRoute({ db: deps.db, networks: deps.networks, nftMetadata }))
+    app.route(
+      '/v1',
+      nftsRoute({ db: deps.db, networks: deps.networks, nftMetadata, answers: deps.answers }),
+    )
     app.route('/v1', nftImageRoute({ db: deps.db, networks: deps.networks, nftMetadata, images }))
     // Names' avatars through the same guarded fetcher and image cache, public like token images.
     if (nameStore) app.route('/', nameAvatarRoute({ names: nameStore, images }))

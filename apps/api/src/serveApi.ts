@@ -27,6 +27,7 @@ import { createPriceSource } from './services/prices/createPriceSource.ts'
 import { seedProjects } from './services/seedProjects.ts'
 import { createSocialProviderClients } from './services/socialSignIn/createSocialProviderClients.ts'
 import { toOpenIdFetch } from './services/socialSignIn/toOpenIdFetch.ts'
+import { createAnswerCache } from './stores/createAnswerCache.ts'
 import { createCachedProjectStore } from './stores/createCachedProjectStore.ts'
 import { createDbCacheStore } from './stores/createDbCacheStore.ts'
 import { createDbProjectStore } from './stores/createDbProjectStore.ts'
@@ -70,6 +71,11 @@ export async function serveApi(
 const projectCacheTtlMs = 5_000
 /** On PostgreSQL: how long this process reuses a cache entry before reading the shared one again. */
 const sharedProcessesLocalTtlMs = 1_000
+/**
+ * With PGlite (one process, its indexer here): how long a history page or NFT list is reused,
+ * at most (the indexer's writes forget them at once; missing prices or metadata are never kept).
+ */
+const answerCacheTtlMs = 5_000
 
 const notReady = { error: { code: 'UPSTREAM_UNAVAILABLE', message: 'The API is starting.' } }
 
@@ -95,6 +101,11 @@ async function serve(
   const cache = createLayeredCacheStore({
     shared: createDbCacheStore({ db: database.db }),
     ...(env.DATABASE_URL ? { maxLocalTtlMs: sharedProcessesLocalTtlMs } : {}),
+  })
+  // Whole history pages and NFT lists for a few seconds, forgotten on each indexer write here;
+  // on PostgreSQL 1 s, so another process's indexer writes are seen within it.
+  const answers = createAnswerCache({
+    ttlMs: env.DATABASE_URL ? sharedProcessesLocalTtlMs : answerCacheTtlMs,
   })
   const limits = startLimits(env, { db: database.db, logger })
   const authShareKey = await loadAuthShareKey({
@@ -182,6 +193,7 @@ async function serve(
     clients,
     wallets: createMemoryWalletRegistryStore(wallets),
     cache,
+    answers,
     prices: createPriceSource({
       networks: config.networks,
       clients,
@@ -300,6 +312,7 @@ async function serve(
           log: logger,
           // A devnet's whole history is small and wanted; a real chain's starts from now.
           startFrom: config.source === 'devnet' ? 'genesis' : 'latest',
+          onWrite: () => answers.invalidate(),
         })
 
   // On PostgreSQL, a project written by another API process or the CLI is forgotten at once.

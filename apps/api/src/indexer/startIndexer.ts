@@ -32,6 +32,8 @@ export type StartIndexerParameters = {
   leadership?: Leadership | undefined
   /** How often a standby tries to take over a chain (default 5000 ms). */
   standbyRetryMs?: number | undefined
+  /** Told after each committed range, rollback or reset of a chain (answers read before are stale). */
+  onWrite?: ((chainId: number) => void) | undefined
 }
 
 export type StartIndexerReturnType = {
@@ -78,6 +80,18 @@ export function startIndexer(parameters: StartIndexerParameters): StartIndexerRe
       lastError: null,
     }
     statuses.push(status)
+    // The indexer sets `indexedBlock` right after each committed range, rollback or reset (and
+    // from the checkpoint it reads): a new value means the indexed data changed.
+    let indexedBlock: number | null = null
+    Object.defineProperty(status, 'indexedBlock', {
+      enumerable: true,
+      get: () => indexedBlock,
+      set: (block: number | null) => {
+        if (block === indexedBlock) return
+        indexedBlock = block
+        parameters.onWrite?.(network.id)
+      },
+    })
     const lead = async () => {
       let announcedStandby = false
       while (!signal.aborted) {

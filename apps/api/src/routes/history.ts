@@ -13,6 +13,7 @@ import { parseAccountId } from '../services/history/parseAccountId.ts'
 import { resolveChains } from '../services/history/resolveChains.ts'
 import type { PriceSource } from '../services/prices/priceSource.ts'
 import type { CacheStore } from '../stores/cacheStore.ts'
+import type { AnswerCache } from '../stores/createAnswerCache.ts'
 import { isNamespaceChainId } from './balance.ts'
 import { parseQuery } from './parseQuery.ts'
 
@@ -33,6 +34,7 @@ export function historyRoute({
   onrampSenders,
   namespaceClients,
   cache,
+  answers,
 }: {
   db: LatchDb
   networks: readonly ApiNetwork[]
@@ -42,6 +44,8 @@ export function historyRoute({
   /** The Solana and Bitcoin networks and their node clients, and the cache of their pages. */
   namespaceClients?: NamespaceClients | undefined
   cache?: CacheStore | undefined
+  /** Recent pages kept whole in memory (invalidated by the indexer); none: every page is read. */
+  answers?: AnswerCache | undefined
 }) {
   return new Hono<AppEnv>().get('/account/:account/history', async (c) => {
     const raw = c.req.param('account')
@@ -76,23 +80,45 @@ export function historyRoute({
       chainId: typeof query.chainId === 'number' ? query.chainId : undefined,
       accountChainId: account.chainId,
     })
-    const page = await getHistory(db, {
-      account: account.address,
-      networks: chains,
-      cursor: query.cursor === undefined ? undefined : decodeHistoryCursor(query.cursor),
-      limit: query.limit,
-      apiOrigin: c.get('apiOrigin'),
-      projectId: c.get('project').id,
-      prices,
-      onrampSenders,
-      onrampOnly:
-        query.onramp === undefined
-          ? undefined
-          : query.onramp === 'all'
-            ? [...new Set(onrampSenders?.values() ?? [])]
-            : [query.onramp],
-    })
-    return c.json(page satisfies HistoryResponse)
+    const cursor = query.cursor === undefined ? undefined : decodeHistoryCursor(query.cursor)
+    const apiOrigin = c.get('apiOrigin')
+    const projectId = c.get('project').id
+    const load = async () => {
+      let cacheable = true
+      const page = await getHistory(db, {
+        account: account.address,
+        networks: chains,
+        cursor,
+        limit: query.limit,
+        apiOrigin,
+        projectId,
+        prices,
+        onrampSenders,
+        onrampOnly:
+          query.onramp === undefined
+            ? undefined
+            : query.onramp === 'all'
+              ? [...new Set(onrampSenders?.values() ?? [])]
+              : [query.onramp],
+        onIncomplete: () => {
+          cacheable = false
+        },
+      })
+      return { value: page satisfies HistoryResponse, cacheable }
+    }
+    if (!answers) return c.json((await load()).value)
+    // Everything the page depends on: image URLs carry the origin and the project.
+    const key = JSON.stringify([
+      'history',
+      account.address.toLowerCase(),
+      chains.map((network) => network.id),
+      query.cursor ?? null,
+      query.limit,
+      query.onramp ?? null,
+      apiOrigin,
+      projectId,
+    ])
+    return c.body(await answers.read(key, load), 200, { 'Content-Type': 'application/json' })
   })
 }
 

@@ -7,6 +7,7 @@ import { parseAccountId } from '../services/history/parseAccountId.ts'
 import { resolveChains } from '../services/history/resolveChains.ts'
 import type { NftMetadataResolver } from '../services/nfts/createNftMetadataResolver.ts'
 import { listNfts } from '../services/nfts/listNfts.ts'
+import type { AnswerCache } from '../stores/createAnswerCache.ts'
 import { parseQuery } from './parseQuery.ts'
 
 /** How long a list waits for metadata it has to fetch; later ones show "#id" until cached. */
@@ -20,10 +21,13 @@ export function nftsRoute({
   db,
   networks,
   nftMetadata,
+  answers,
 }: {
   db: LatchDb
   networks: readonly ApiNetwork[]
   nftMetadata: NftMetadataResolver
+  /** Recent lists kept whole in memory (invalidated by the indexer); none: every list is read. */
+  answers?: AnswerCache | undefined
 }) {
   return new Hono<AppEnv>().get('/account/:address/nfts', async (c) => {
     const account = parseAccountId(c.req.param('address'))
@@ -32,17 +36,36 @@ export function nftsRoute({
       chainId: query.chainId,
       accountChainId: account.chainId,
     })
-    const data = await listNfts(db, {
-      account: account.address,
-      chainIds: chains.map((network) => network.id),
-      metadata: nftMetadata,
-      deadline: Date.now() + metadataWaitMs,
-      // A client that leaves stops the fetches it started.
-      signal: c.req.raw.signal,
-      apiOrigin: c.get('apiOrigin'),
-      projectId: c.get('project').id,
-    })
+    const chainIds = chains.map((network) => network.id)
+    const apiOrigin = c.get('apiOrigin')
+    const projectId = c.get('project').id
+    const load = async () => {
+      let cacheable = true
+      const data = await listNfts(db, {
+        account: account.address,
+        chainIds,
+        metadata: nftMetadata,
+        deadline: Date.now() + metadataWaitMs,
+        // A client that leaves stops the fetches it started (shared loads: the first asker's).
+        signal: c.req.raw.signal,
+        apiOrigin,
+        projectId,
+        onIncomplete: () => {
+          cacheable = false
+        },
+      })
+      return { value: { data } satisfies NftsResponse, cacheable }
+    }
     c.header('Cache-Control', 'private, no-store')
-    return c.json({ data } satisfies NftsResponse)
+    if (!answers) return c.json((await load()).value)
+    // Everything the list depends on: image URLs carry the origin and the project.
+    const key = JSON.stringify([
+      'nfts',
+      account.address.toLowerCase(),
+      chainIds,
+      apiOrigin,
+      projectId,
+    ])
+    return c.body(await answers.read(key, load), 200, { 'Content-Type': 'application/json' })
   })
 }

@@ -12,6 +12,8 @@ export type AddTransferPricesParameters = {
   items: readonly { transaction: HistoryTransaction; transfers: readonly IndexedTransfer[] }[]
   networks: ReadonlyMap<number, ApiNetwork>
   assets: TransferAssets
+  /** Told when a quote failed (the page lacks prices it may have on a retry). */
+  onFailure?: (() => void) | undefined
 }
 
 /**
@@ -24,7 +26,7 @@ export type AddTransferPricesParameters = {
  */
 export async function addTransferPrices(
   prices: PriceSource | undefined,
-  { items, networks, assets }: AddTransferPricesParameters,
+  { items, networks, assets, onFailure }: AddTransferPricesParameters,
 ): Promise<void> {
   const getPricesAt = prices?.getPricesAt
   if (!getPricesAt || !prices.currencies.includes('usd')) return
@@ -72,7 +74,10 @@ export async function addTransferPrices(
             tokens: [...wanted.tokens].map(([address, decimals]) => ({ address, decimals })),
           })
           // Unknown is left out, never guessed: the page is answered without these prices.
-          .catch(() => new Map<Address, number>())
+          .catch(() => {
+            onFailure?.()
+            return new Map<Address, number>()
+          })
         found.set(key, priced)
       }),
     )

@@ -33,6 +33,8 @@ export type GetHistoryParameters = {
    * client's `ONRAMP_TRANSACTION_STATUS_*` words.
    */
   onrampOnly?: readonly string[] | undefined
+  /** Told when the page lacks something a retry may find (a past price whose quote failed). */
+  onIncomplete?: (() => void) | undefined
 }
 
 export type GetHistoryReturnType = HistoryResponse
@@ -94,7 +96,12 @@ export async function getHistory(
     if (onramp && only) built.metadata.status = toOnrampStatus(built.metadata.status)
     return [{ transaction: built, transfers: itemTransfers }]
   })
-  await addTransferPrices(parameters.prices, { items: built, networks, assets })
+  await addTransferPrices(parameters.prices, {
+    items: built,
+    networks,
+    assets,
+    onFailure: parameters.onIncomplete,
+  })
   const data: HistoryTransaction[] = built.map((item) => item.transaction)
   return { data, next }
 }

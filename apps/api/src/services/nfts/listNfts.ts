@@ -16,6 +16,8 @@ export type ListNftsParameters = {
   signal?: AbortSignal | undefined
   apiOrigin: string
   projectId: string
+  /** Told when a token has no metadata yet or its fetch failed (listed as "#id" until a retry). */
+  onIncomplete?: (() => void) | undefined
 }
 
 /** Owned tokens listed at most; an account holding more sees the first ones by chain and contract. */
@@ -99,6 +101,7 @@ export async function listNfts(db: LatchDb, parameters: ListNftsParameters): Pro
 
   return owned.map((nft) => {
     const document = documents.get(metadata.keyOf(nft))
+    if (document?.status !== 'ok') parameters.onIncomplete?.()
     const ok = document?.status === 'ok' ? document : undefined
     const contract = getAddress(nft.contract)
     return {
