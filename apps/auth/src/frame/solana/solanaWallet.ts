@@ -10,12 +10,7 @@ import { formatUnits } from 'viem'
 import { FrameRequestError, unauthorized } from '../../errors/frameRequest.ts'
 import type { FrameContext, FrameSolanaNetwork } from '../frameContext.ts'
 import { revealPrivateKey } from '../walletKeys.ts'
-import {
-  deriveSolanaKey,
-  dropSolanaKey,
-  type SolanaKey,
-  signWithSolanaKey,
-} from './deriveSolanaKey.ts'
+import { deriveSolanaKey, type SolanaKey, signWithSolanaKey } from './deriveSolanaKey.ts'
 import { describeSolanaTransaction } from './describeSolanaTransaction.ts'
 import { createSolanaRpc } from './solanaRpc.ts'
 
@@ -35,12 +30,12 @@ async function withSolanaKey<value>(
   use: (key: SolanaKey) => Promise<value> | value,
 ): Promise<value> {
   let evmKey: string | undefined = await revealPrivateKey(context)
-  const key = deriveSolanaKey(evmKey)
+  let key: SolanaKey | undefined = await deriveSolanaKey(evmKey)
   evmKey = undefined
   try {
     return await use(key)
   } finally {
-    dropSolanaKey(key)
+    key = undefined
   }
 }
 
