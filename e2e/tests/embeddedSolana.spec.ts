@@ -1,7 +1,12 @@
+import { resolve } from 'node:path'
 import type { DevnetManifest } from '@latch/api-contract'
 import type { Page } from '@playwright/test'
+import { loadWebConfig } from '../../apps/web/src/server/loadWebConfig.ts'
+import { type ServeWebReturnType, serveWeb } from '../../apps/web/src/server/serveWeb.ts'
+import { e2eStateDir } from '../src/devnet.ts'
 import {
   approveInFrame,
+  authUrl,
   confirmationDetail,
   frameConfirmation,
   signUpByEmail,
@@ -102,4 +107,63 @@ test('Email wallet on Solana: its Solana account shows on the Solana network, se
   // The sender paid the 0.1 SOL and the network's fee, nothing else.
   expect(await solanaLamports(manifest, address)).toBe(1_000_000_000n - 100_000_000n - 5_000n)
   await expect(panelTokenAmount(page, 'SOL')).toHaveText('0.900', { timeout: 30_000 })
+})
+
+test.describe('with sign-in required', () => {
+  let server: ServeWebReturnType
+  test.beforeAll(async () => {
+    const config = loadWebConfig({
+      env: {
+        LATCH_STATE_DIR: e2eStateDir(),
+        LATCH_API_URL: process.env.LATCH_E2E_API_URL,
+        LATCH_AUTH_URL: authUrl(),
+        LATCH_REQUIRE_SIGN_IN: 'true',
+      },
+      rootDir: resolve(import.meta.dirname, '../..'),
+    })
+    expect(config.signIn).toBe('required')
+    server = await serveWeb({
+      port: 0,
+      config,
+      distDir: process.env.LATCH_WEB_DIST_DIR || undefined,
+    })
+  })
+  test.afterAll(async () => {
+    await server?.stop()
+  })
+
+  test('Email wallet on Solana: signs in with Sign In With Solana (ed25519, checked by the API)', async ({
+    page,
+    manifest,
+  }) => {
+    test.setTimeout(120_000)
+    const { solana } = namespaceDevnets(manifest)
+    await signUpByEmail(page, uniqueEmail('siws'), { url: server.url, waitForAccount: false })
+    // First the EVM account's sign-in, signed in the frame.
+    const signIn = page.getByRole('dialog', { name: 'Sign In' })
+    await expect(signIn.getByTestId('sign-in-message')).toBeVisible({ timeout: 30_000 })
+    await signIn.getByRole('button', { name: 'Sign', exact: true }).click()
+    await approveInFrame(page)
+    await expect(signIn).toBeHidden({ timeout: 20_000 })
+
+    // On Solana, the Solana account signs its own CAIP-122 message in the frame.
+    await pickNetwork(page, solana.caipNetworkId)
+    const message = signIn.getByTestId('sign-in-message')
+    await expect(message).toContainText(
+      `${new URL(server.url).host} wants you to sign in with your Solana account:`,
+      { timeout: 30_000 },
+    )
+    const address = /Solana account:\s*([1-9A-HJ-NP-Za-km-z]{32,44})/.exec(
+      (await message.textContent()) ?? '',
+    )?.[1]
+    if (!address) throw new Error('No Solana account in the sign-in message.')
+    await expect(message).toContainText(`Chain ID: ${solana.caipNetworkId}`)
+    await signIn.getByRole('button', { name: /^Sign( in)?$/ }).click()
+    const confirmation = await frameConfirmation(page)
+    await expect(confirmationDetail(confirmation, 'Account')).toHaveText(address)
+    await approveInFrame(page, confirmation)
+    await expect(signIn).toBeHidden({ timeout: 20_000 })
+    const sessions = () => page.evaluate(() => localStorage.getItem('@latch/sign_in_sessions'))
+    expect(await sessions()).toContain(address)
+  })
 })
