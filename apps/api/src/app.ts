@@ -2,7 +2,6 @@ import type { SocialProvider } from '@latch/api-contract'
 import { defaultNameSuffix } from '@latch/api-contract'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import type { AppEnv } from './appEnv.ts'
@@ -23,6 +22,7 @@ import { checkAuthOrigin } from './middleware/checkAuthOrigin.ts'
 import { checkOrigin } from './middleware/checkOrigin.ts'
 import { checkOriginHeader } from './middleware/checkOriginHeader.ts'
 import { closeUnreadBody } from './middleware/closeUnreadBody.ts'
+import { corsHeaders } from './middleware/corsHeaders.ts'
 import { createProjectOriginMatcher } from './middleware/createProjectOriginMatcher.ts'
 import { loadProject } from './middleware/loadProject.ts'
 import { type RateLimitSettings, rateLimit } from './middleware/rateLimit.ts'
@@ -301,7 +301,7 @@ export function createApp(deps: AppDeps) {
   app.use(checkOriginHeader())
   // The project named in the query or header (a POST body's is read after the body limit).
   app.use(loadProject(deps.projects, { readBody: false }))
-  const projectCors = cors({
+  const projectCors = corsHeaders({
     origin: (origin, c) => (matchesOrigin(origin, c) ? origin : null),
     allowMethods: ['GET', 'POST', 'OPTIONS'],
     // Solana-Client: @solana/kit's RPC client names itself on every call to the Solana relay.
@@ -310,7 +310,7 @@ export function createApp(deps: AppDeps) {
     maxAge: 600,
   })
   // /auth/v1: the auth site only, with its bearer token.
-  const authCors = cors({
+  const authCors = corsHeaders({
     origin: (origin) => (origin === authOrigin ? origin : null),
     allowMethods: ['GET', 'POST', 'OPTIONS'],
     allowHeaders: ['Content-Type', 'Authorization', 'X-Sdk-Type', 'X-Sdk-Version'],
@@ -321,13 +321,16 @@ export function createApp(deps: AppDeps) {
   // After CORS, so these refusals carry its headers.
   app.use(refuseControlCharacters())
   // The API's bodies are small JSON; a larger one is refused before anything reads it.
-  app.use(
-    bodyLimit({
-      maxSize: maxBodyBytes,
-      onError: () => {
-        throw new RequestBodyTooLargeError({ maxBytes: maxBodyBytes })
-      },
-    }),
+  const limitBody = bodyLimit({
+    maxSize: maxBodyBytes,
+    onError: () => {
+      throw new RequestBodyTooLargeError({ maxBytes: maxBodyBytes })
+    },
+  })
+  // A GET or HEAD has no body to read (the node server gives it none); asking for it would
+  // build a whole fetch Request per read.
+  app.use((c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
   )
   app.use(loadProject(deps.projects))
   // After CORS, so a 429 carries its headers; before the routes' work.
