@@ -180,6 +180,16 @@ export {
   isTransferNamespaceSupported,
   transferNamespaces,
 } from './actions/isTransferNamespaceSupported.ts'
+export {
+  loadProjectOriginCheck,
+  type ProjectOriginCheck,
+  projectOriginCheckKey,
+} from './actions/loadProjectOriginCheck.ts'
+export {
+  loadRecommendedWallets,
+  type RecommendedWallets,
+  recommendedWalletsKey,
+} from './actions/loadRecommendedWallets.ts'
 export { reconnect } from './actions/reconnect.ts'
 export {
   type RegisterAccountNameErrorType,
@@ -770,6 +780,14 @@ export type {
   Scheduler,
   Unsubscribe,
 } from './types.ts'
+export {
+  createRequestCache,
+  getRequestCache,
+  type RequestCache,
+  type RequestOptions,
+  type RequestState,
+  requestCacheLimit,
+} from './utils/createRequestCache.ts'
 export { formatAmount } from './utils/formatAmount.ts'
 export { isOriginAllowed } from './utils/isOriginAllowed.ts'
 export { parseChainId } from './utils/parseChainId.ts'

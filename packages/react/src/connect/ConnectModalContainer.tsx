@@ -1,5 +1,5 @@
 import { watchWalletStandard } from '@latch/core'
-import { useEffect } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { getErrorMessage } from '../errors/getErrorMessage.ts'
 import { useConfig } from '../hooks/useConfig.ts'
 import { useConnect } from '../hooks/useConnect.ts'
@@ -10,11 +10,22 @@ import { useLatchState } from '../hooks/useLatchState.ts'
 import { useIsPhone } from '../hooks/useMediaQuery.ts'
 import { useMessages } from '../hooks/useMessages.ts'
 import { useTimedOut } from '../hooks/useTimedOut.ts'
-import { LatchQueryProvider } from '../query/LatchQueryProvider.tsx'
+import { createLazyView, LazyView } from '../transaction/LazyView.tsx'
 import { ConnectModal } from './ConnectModal.tsx'
 import { getAttemptState, pairingUriTimeoutMs } from './getAttemptState.ts'
 import { ProjectOriginGate } from './ProjectOriginGate.tsx'
 import { resolveModalRoute } from './resolveModalRoute.tsx'
+
+/**
+ * TanStack Query's provider, its own chunk: the Connect view needs no query (its origin check
+ * and wallet list are core's cached requests), the views after it (All Wallets, the account
+ * panel, send, swap...) render inside it.
+ */
+const queryProvider = createLazyView<{ children: ReactNode }>(() =>
+  import('../query/LatchQueryProvider.tsx').then((module) => ({
+    default: module.LatchQueryProvider,
+  })),
+)
 
 /**
  * The connect modal wired to the store and the modal router: the current view's title and
@@ -23,14 +34,6 @@ import { resolveModalRoute } from './resolveModalRoute.tsx'
  * Loaded lazily (its own chunk) the first time the modal opens.
  */
 export default function ConnectModalContainer() {
-  return (
-    <LatchQueryProvider>
-      <ConnectModalRoutes />
-    </LatchQueryProvider>
-  )
-}
-
-function ConnectModalRoutes() {
   const { t } = useMessages()
   const config = useConfig()
   const { options } = config
@@ -48,6 +51,10 @@ function ConnectModalRoutes() {
   const clipboard = useCopyToClipboard()
   const isPhone = useIsPhone()
   const { route } = flow
+  // The query provider's chunk, fetched as the modal opens for the views after Connect.
+  useEffect(() => {
+    queryProvider.preload().catch(() => undefined)
+  }, [])
 
   const connector =
     connectors.find((entry) => entry.id === route.connectorId) ??
@@ -113,10 +120,16 @@ function ConnectModalRoutes() {
       announcement={announcement}
     >
       {/* The project's origin check, before a wallet is picked. */}
-      {route.view === 'Connect' || route.view === 'AllWallets' ? (
+      {route.view === 'Connect' ? (
         <ProjectOriginGate>{body}</ProjectOriginGate>
       ) : (
-        body
+        <LazyView
+          view={queryProvider}
+          props={{
+            children:
+              route.view === 'AllWallets' ? <ProjectOriginGate>{body}</ProjectOriginGate> : body,
+          }}
+        />
       )}
     </ConnectModal>
   )

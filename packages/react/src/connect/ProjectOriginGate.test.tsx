@@ -1,18 +1,15 @@
-import type { FetchLike } from '@latch/core'
+import { type FetchLike, loadProjectOriginCheck } from '@latch/core'
 import { createApiTestConfig } from '@latch/test'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { expect, test } from 'vitest'
 import { LatchContext } from '../context.ts'
 import { en } from '../i18n/en.ts'
 import { translate } from '../i18n/locales.ts'
-import { createLatchQueryClient } from '../query/createLatchQueryClient.ts'
-import { LatchQueryProvider } from '../query/LatchQueryProvider.tsx'
-import { ProjectOriginGate, projectOriginQuery } from './ProjectOriginGate.tsx'
+import { ProjectOriginGate } from './ProjectOriginGate.tsx'
 
 /**
- * Renders the gate around the wallet list after the modal's query has run (as it has by the
- * time the modal shows its answer), through the real query client and core's check against
- * an API answering `allowedOrigins`.
+ * Renders the gate around the wallet list after core's cached check has run (as it has by the
+ * time the modal shows its answer), against an API answering `allowedOrigins`.
  */
 async function renderGate(origin: string, allowedOrigins: string[] | 'not found') {
   const urls: string[] = []
@@ -27,21 +24,18 @@ async function renderGate(origin: string, allowedOrigins: string[] | 'not found'
       : { ok: true, status: 200, json: async () => ({ allowedOrigins }) }
   }
   const config = createApiTestConfig(fetch, { apiUrl: 'http://api.test' })
-  const queryClient = createLatchQueryClient()
-  await queryClient.prefetchQuery(projectOriginQuery(config, origin))
+  await loadProjectOriginCheck(config, origin)
   const value = {
     config,
     modal: {},
     i18n: { locale: 'en', dir: 'ltr', t: (key, values) => translate(en, key, values) },
-    queryClient: { current: queryClient },
+    queryClient: { current: undefined },
   } as React.ComponentProps<typeof LatchContext.Provider>['value']
   const html = renderToStaticMarkup(
     <LatchContext.Provider value={value}>
-      <LatchQueryProvider>
-        <ProjectOriginGate origin={origin}>
-          <button type="button">Test Wallet</button>
-        </ProjectOriginGate>
-      </LatchQueryProvider>
+      <ProjectOriginGate origin={origin}>
+        <button type="button">Test Wallet</button>
+      </ProjectOriginGate>
     </LatchContext.Provider>,
   )
   return { html, urls }

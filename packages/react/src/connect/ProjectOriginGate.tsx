@@ -1,34 +1,10 @@
-import { checkProjectOrigin, type LatchConfig, ProjectOriginsUnavailableError } from '@latch/core'
-import { useQuery } from '@tanstack/react-query'
+import { loadProjectOriginCheck, projectOriginCheckKey } from '@latch/core'
 import type { ReactNode } from 'react'
 import { Alert } from '../alerts/Alert.tsx'
 import { alerts, getAlertId } from '../alerts/alerts.ts'
+import { useCachedRequest } from '../hooks/useCachedRequest.ts'
 import { useConfig } from '../hooks/useConfig.ts'
 import { useMessages } from '../hooks/useMessages.ts'
-
-/** The query checking this page's origin against the project's (once per page session). */
-export function projectOriginQuery(config: LatchConfig, origin: string | undefined) {
-  return {
-    queryKey: ['latch', 'projectOrigin', config.apiUrl, config.projectId, origin],
-    queryFn: async (): Promise<'allowed' | 'unchecked'> => {
-      try {
-        if (origin) await checkProjectOrigin(config, { origin })
-        return 'allowed'
-      } catch (error) {
-        // The API unreachable: not an answer about the origin; asked again next time.
-        if (error instanceof ProjectOriginsUnavailableError) return 'unchecked'
-        throw error
-      }
-    },
-    enabled: origin !== undefined,
-    // A refusal is the answer for the page's session: kept, not asked again on each opening.
-    staleTime: (query: { state: { data?: 'allowed' | 'unchecked' | undefined } }) =>
-      query.state.data === 'unchecked' ? 0 : Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-    retry: false,
-    retryOnMount: false,
-  } as const
-}
 
 export type ProjectOriginGateProps = {
   /** The page's origin; default `location.origin` (none outside a browser: not checked). */
@@ -47,7 +23,11 @@ export function ProjectOriginGate(props: ProjectOriginGateProps) {
   const config = useConfig()
   const { t } = useMessages()
   const origin = props.origin ?? (globalThis as { location?: { origin?: string } }).location?.origin
-  const check = useQuery(projectOriginQuery(config, origin))
+  // Core's cached check (once per page session; no query library in the modal's first view).
+  const check = useCachedRequest(
+    origin === undefined ? undefined : projectOriginCheckKey(origin),
+    () => loadProjectOriginCheck(config, origin ?? ''),
+  )
   const alertId = check.error ? getAlertId(check.error) : undefined
   if (!alertId) return <>{props.children}</>
   return (
