@@ -12,6 +12,8 @@ test('connects with the keyboard alone', async ({ page, injectedWallet }) => {
   await page.keyboard.press('Enter')
   const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
   await expect(dialog).toBeVisible()
+  // Focus moves into the view, on its first control (painted a frame after the dialog's frame).
+  await expect(dialog.locator('[data-autofocus]').first()).toBeFocused()
   // Focus is inside the dialog; Tab reaches the Test Wallet row.
   const wallet = dialog.getByRole('button', { name: /Test Wallet/ })
   for (let i = 0; i < 15 && !(await wallet.evaluate((b) => b === document.activeElement)); i++)
