@@ -2,7 +2,6 @@ import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } f
 import { useAnimatedHeight } from '../hooks/useAnimatedHeight.ts'
 import { useMessages } from '../hooks/useMessages.ts'
 import { Toasts } from '../toasts/Toasts.tsx'
-import { afterNextPaint } from './afterNextPaint.ts'
 import { ModalCloseButton } from './ModalCloseButton.tsx'
 
 export type ConnectModalProps = {
@@ -39,34 +38,21 @@ export function ConnectModal(props: ConnectModalProps) {
   useLayoutEffect(() => {
     onCloseRef.current = props.onClose
   })
-  // The click's frame paints the dialog itself (title, Back, Close, focus inside: light to
-  // style and lay out); the view (wallet list, email field...) renders right after that frame.
-  const [viewShown, setViewShown] = useState(false)
-  // Where `showModal` put focus; the view's first control takes it over unless it moved since.
-  const focusAtOpen = useRef<Element | null>(null)
-  useAnimatedHeight(bodyRef, contentRef, viewShown)
+  useAnimatedHeight(bodyRef, contentRef)
 
   useLayoutEffect(() => {
     const dialog = ref.current
     if (!dialog) return
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null
     if (!dialog.open) dialog.showModal()
-    focusAtOpen.current = document.activeElement
-    const cancel = afterNextPaint(() => setViewShown(true))
+    // Without scrolling to it: the view opens at its top (the email field and the social
+    // buttons above the first wallet stay in sight, on a phone too).
+    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus({ preventScroll: true })
     return () => {
-      cancel()
       if (dialog.open) dialog.close()
       if (previous?.isConnected) previous.focus()
     }
   }, [])
-
-  useLayoutEffect(() => {
-    const dialog = ref.current
-    if (!viewShown || !dialog || document.activeElement !== focusAtOpen.current) return
-    // Without scrolling to it: the view opens at its top (the email field and the social
-    // buttons above the first wallet stay in sight, on a phone too).
-    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus({ preventScroll: true })
-  }, [viewShown])
 
   // A new view: move focus into it (its first control marked data-autofocus, else the title),
   // so keyboard and screen-reader users continue from the view they are now on.
@@ -146,11 +132,9 @@ export function ConnectModal(props: ConnectModalProps) {
         </div>
         <div ref={bodyRef} className="latch-modal__body">
           <div ref={contentRef} className="latch-modal__content">
-            {viewShown ? (
-              <div key={props.viewKey} className="latch-modal__view">
-                {props.children}
-              </div>
-            ) : null}
+            <div key={props.viewKey} className="latch-modal__view">
+              {props.children}
+            </div>
           </div>
         </div>
         <p className="latch-visually-hidden" role="status">

@@ -13,7 +13,6 @@ import { useTimedOut } from '../hooks/useTimedOut.ts'
 import { createLazyView, LazyView } from '../transaction/LazyView.tsx'
 import { ConnectModal } from './ConnectModal.tsx'
 import { getAttemptState, pairingUriTimeoutMs } from './getAttemptState.ts'
-import { whenIdle } from './loadConnectModal.ts'
 import { ProjectOriginGate } from './ProjectOriginGate.tsx'
 import { resolveModalRoute } from './resolveModalRoute.tsx'
 
@@ -52,9 +51,10 @@ export default function ConnectModalContainer() {
   const clipboard = useCopyToClipboard()
   const isPhone = useIsPhone()
   const { route } = flow
-  // The query provider's chunk for the views after Connect, fetched once the browser is idle
-  // after the modal opened (not competing with the first view's render and paint).
-  useEffect(() => whenIdle(() => queryProvider.preload().catch(() => undefined)), [])
+  // The query provider's chunk, fetched as the modal opens for the views after Connect.
+  useEffect(() => {
+    queryProvider.preload().catch(() => undefined)
+  }, [])
 
   const connector =
     connectors.find((entry) => entry.id === route.connectorId) ??

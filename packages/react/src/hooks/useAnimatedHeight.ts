@@ -4,18 +4,16 @@ import { reducedMotionMediaQuery } from './useMediaQuery.ts'
 /**
  * Keeps `container`'s height equal to `content`'s, so a CSS `transition: height` animates it
  * between views (spec: modal height 150 ms). With `prefers-reduced-motion: reduce` the height
- * is left to layout and never animated. Until `enabled`, the height is left to layout too (and
- * from `auto` to the first measured height nothing animates).
+ * is left to layout and never animated.
  */
 export function useAnimatedHeight(
   container: RefObject<HTMLElement | null>,
   content: RefObject<HTMLElement | null>,
-  enabled = true,
 ): void {
   useLayoutEffect(() => {
     const outer = container.current
     const inner = content.current
-    if (!enabled || !outer || !inner || typeof ResizeObserver !== 'function') return
+    if (!outer || !inner || typeof ResizeObserver !== 'function') return
     const reduced =
       typeof matchMedia === 'function' ? matchMedia(reducedMotionMediaQuery) : undefined
     const update = () => {
@@ -31,5 +29,5 @@ export function useAnimatedHeight(
       reduced?.removeEventListener('change', update)
       outer.style.removeProperty('height')
     }
-  }, [container, content, enabled])
+  }, [container, content])
 }
