@@ -68,7 +68,7 @@ export async function serveApi(
 }
 
 /** How long a project (its origins, its features) is reused in memory before the database is read. */
-const projectCacheTtlMs = 5_000
+export const projectCacheTtlMs = 5_000
 /** On PostgreSQL: how long this process reuses a cache entry before reading the shared one again. */
 const sharedProcessesLocalTtlMs = 1_000
 /**
