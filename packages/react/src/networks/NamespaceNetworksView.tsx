@@ -1,7 +1,7 @@
 import { namespaceNames } from '../connect/WalletList.tsx'
 import { useMessages } from '../hooks/useMessages.ts'
 import type { NetworkGroup } from './getNetworkGroups.ts'
-import { NetworkIcon } from './NetworkIcon.tsx'
+import { NetworkRow } from './NetworkRow.tsx'
 
 export type NamespaceNetworksViewProps = {
   groups: readonly NetworkGroup[]
@@ -41,51 +41,22 @@ export function NamespaceNetworksView(props: NamespaceNetworksViewProps) {
           >
             {group.networks.map((network) => {
               const current = network.caipNetworkId === currentId
-              const pending = network.caipNetworkId === pendingId
               const autofocus = currentId === undefined ? first : current
               first = false
               return (
-                <li key={network.caipNetworkId}>
-                  <button
-                    type="button"
-                    className="latch-network"
-                    data-testid={`network-${network.chainId ?? network.caipNetworkId}`}
-                    aria-current={current ? 'true' : undefined}
-                    aria-busy={pending || undefined}
-                    disabled={pendingId !== undefined && !pending}
-                    data-autofocus={autofocus ? '' : undefined}
-                    onClick={() => props.onSelect(network.caipNetworkId)}
-                  >
-                    <NetworkIcon
-                      chainId={network.chainId ?? hueSeed(network.caipNetworkId)}
-                      caipNetworkId={network.chainId ? undefined : network.caipNetworkId}
-                    />
-                    <span className="latch-network__label">
-                      <span className="latch-network__name" dir="auto">
-                        {network.name}
-                      </span>
-                      {network.tag ? (
-                        <span className="latch-network__tag">
-                          {t(network.tag === 'devnet' ? 'networks.devnet' : 'networks.testnet')}
-                        </span>
-                      ) : null}
-                      {pending ? (
-                        <span className="latch-network__pending">
-                          {t('networks.approveInWallet')}
-                        </span>
-                      ) : null}
-                    </span>
-                    <span className="latch-network__mark" aria-hidden="true">
-                      {pending ? (
-                        <span className="latch-spinner" />
-                      ) : current ? (
-                        <svg viewBox="0 0 24 24" aria-hidden="true">
-                          <path d="M5 12.5l4.5 4.5L19 7.5" />
-                        </svg>
-                      ) : null}
-                    </span>
-                  </button>
-                </li>
+                <NetworkRow
+                  key={network.caipNetworkId}
+                  testId={network.chainId ?? network.caipNetworkId}
+                  name={network.name}
+                  tag={network.tag}
+                  iconChainId={network.chainId ?? hueSeed(network.caipNetworkId)}
+                  iconCaipNetworkId={network.chainId ? undefined : network.caipNetworkId}
+                  current={current}
+                  pending={network.caipNetworkId === pendingId}
+                  disabled={pendingId !== undefined && network.caipNetworkId !== pendingId}
+                  autofocus={autofocus}
+                  onSelect={() => props.onSelect(network.caipNetworkId)}
+                />
               )
             })}
           </ul>
