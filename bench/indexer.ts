@@ -65,28 +65,38 @@ try {
 
   // The RPC side alone: the chain read in ranges of the size the indexer settles on for such
   // blocks, three ranges in flight as the indexer reads ahead; kept for the write-only measure.
+  // Read twice: as the indexer reads (traces and nonce counts where the RPC has `trace_block`)
+  // and with every busy block read in full (an RPC without `trace_block`), for comparison.
   const rangeSize = Math.max(1, Math.floor(4_000 / (2 * transfersPerBlock)))
   const starts = Array.from({ length: Math.ceil((head + 1) / rangeSize) }, (_, i) => i * rangeSize)
-  const readStarted = performance.now()
-  const ranges = await mapWithConcurrency(starts, 3, (from) =>
-    fetchBlockRange(client, {
-      chainId: chain.chainId,
-      fromBlock: from,
-      toBlock: Math.min(head, from + rangeSize - 1),
-      blockReceipts: true,
-    }),
-  )
-  const readMs = performance.now() - readStarted
-  const reads = ranges.reduce(
-    (sum, range) => ({
-      fullBlocks: sum.fullBlocks + range.reads.fullBlocks,
-      receipts: sum.receipts + range.reads.blockReceipts + range.reads.transactionReceipts,
-    }),
-    { fullBlocks: 0, receipts: 0 },
-  )
-  log(
-    `RPC reads only: ${head + 1} headers, ${reads.fullBlocks} full blocks, ${reads.receipts} receipt reads, ${ranges.length} eth_getLogs in ${seconds(readMs)} s = ${Math.round(((head + 1) * 1000) / readMs)} blocks/s`,
-  )
+  const readChain = async (traces: boolean) => {
+    const started = performance.now()
+    const read = await mapWithConcurrency(starts, 3, (from) =>
+      fetchBlockRange(client, {
+        chainId: chain.chainId,
+        fromBlock: from,
+        toBlock: Math.min(head, from + rangeSize - 1),
+        blockReceipts: true,
+        traces,
+      }),
+    )
+    const ms = performance.now() - started
+    const reads = read.reduce(
+      (sum, range) => ({
+        fullBlocks: sum.fullBlocks + range.reads.fullBlocks,
+        traceBlocks: sum.traceBlocks + range.reads.traceBlocks,
+        nonceCounts: sum.nonceCounts + range.reads.nonceCounts,
+        receipts: sum.receipts + range.reads.blockReceipts + range.reads.transactionReceipts,
+      }),
+      { fullBlocks: 0, traceBlocks: 0, nonceCounts: 0, receipts: 0 },
+    )
+    log(
+      `RPC reads only${traces ? '' : ' (no trace_block: full blocks)'}: ${head + 1} headers, ${reads.traceBlocks} block traces, ${reads.nonceCounts} nonce counts, ${reads.fullBlocks} full blocks, ${reads.receipts} receipt reads, ${read.length} eth_getLogs in ${seconds(ms)} s = ${Math.round(((head + 1) * 1000) / ms)} blocks/s`,
+    )
+    return { ranges: read, ms }
+  }
+  const { ranges, ms: readMs } = await readChain(true)
+  await readChain(false)
   const timed = async (label: string, method: string, params: unknown[]) => {
     const at = performance.now()
     await chain.rpc(method, params)
@@ -95,6 +105,9 @@ try {
   await timed(`full block of ${transfersPerBlock} transactions`, 'eth_getBlockByNumber', [
     numberToHex(head),
     true,
+  ])
+  await timed(`trace_block of ${transfersPerBlock} transactions`, 'trace_block', [
+    numberToHex(head),
   ])
   await timed('block header (transactions by hash)', 'eth_getBlockByNumber', [
     numberToHex(head),

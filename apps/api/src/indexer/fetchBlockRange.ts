@@ -17,6 +17,7 @@ import {
 } from '../errors/indexer.ts'
 import { decodeTransferLog, transferTopic } from './decodeTransferLog.ts'
 import { planFullBlocks, planReceipts } from './planBlockRange.ts'
+import { readBlockTraces, type SourceTransaction } from './readBlockTraces.ts'
 import { requestInBatches } from './requestInBatches.ts'
 
 export const zeroAddress: Hex = '0x0000000000000000000000000000000000000000'
@@ -72,6 +73,11 @@ export type FetchBlockRangeParameters = {
    * them in one call. Without it, every receipt needed is read with `eth_getTransactionReceipt`.
    */
   blockReceipts: boolean
+  /**
+   * The RPC answers `trace_block`: blocks with transactions are read from their traces and the
+   * senders' nonce counts (`readBlockTraces`) rather than in full, where those agree.
+   */
+  traces: boolean
   /** Transactions per batch of full blocks (default 1000; a bigger block goes alone). */
   transactionsPerBatch?: number | undefined
   /**
@@ -84,8 +90,16 @@ export type FetchBlockRangeParameters = {
 export type FetchBlockRangeReturnType = BlockRangeData & {
   /** False once the RPC refused `eth_getBlockReceipts` (the next ranges should not ask). */
   blockReceiptsSupported: boolean
+  /** False once the RPC refused `trace_block` (the next ranges should not ask). */
+  tracesSupported: boolean
   /** What was read beyond the headers and logs (for the logs, tests and benchmarks). */
-  reads: { fullBlocks: number; blockReceipts: number; transactionReceipts: number }
+  reads: {
+    fullBlocks: number
+    traceBlocks: number
+    nonceCounts: number
+    blockReceipts: number
+    transactionReceipts: number
+  }
 }
 
 export type FetchBlockRangeErrorType =
@@ -119,6 +133,7 @@ export async function fetchBlockRange(
     fromBlock,
     toBlock,
     blockReceipts,
+    traces,
     transactionsPerBatch = 1_000,
     signal,
   }: FetchBlockRangeParameters,
@@ -174,12 +189,24 @@ export async function fetchBlockRange(
     blocksByNumber.set(block.number, block)
   }
 
-  const fullBatches = planFullBlocks(
-    headers.map((raw) => ({
+  const withTransactions = headers
+    .filter((raw) => raw.transactions.length > 0)
+    .map((raw) => ({
       number: Number(raw.number),
-      hash: raw.hash as Hex,
-      transactions: raw.transactions as Hex[],
-    })),
+      hash: (raw.hash as Hex).toLowerCase() as Hex,
+      parentHash: raw.parentHash.toLowerCase() as Hex,
+      transactions: (raw.transactions as Hex[]).map((hash) => hash.toLowerCase() as Hex),
+    }))
+  const traced = traces
+    ? await readBlockTraces(client, {
+        chainId,
+        headers: withTransactions,
+        transactionsPerBatch,
+        options,
+      })
+    : undefined
+  const fullBatches = planFullBlocks(
+    withTransactions.filter((header) => !traced?.transactions.has(header.number)),
     transactionsPerBatch,
   )
   const fullBlocks: RpcBlock<'latest', true>[] = []
@@ -190,11 +217,33 @@ export async function fetchBlockRange(
         batch.length,
       )),
     )
+  const sourceByBlock = new Map<number, SourceTransaction[]>(traced?.transactions)
   for (const raw of fullBlocks) {
     const number = Number(raw.number)
     if ((raw.hash as Hex).toLowerCase() !== blocksByNumber.get(number)?.hash)
       throw new BlockRangeChangedError({ chainId, blockNumber: number })
+    sourceByBlock.set(
+      number,
+      (raw.transactions as RpcTransaction[]).map((transaction) => ({
+        hash: transaction.hash.toLowerCase() as Hex,
+        txIndex: Number(transaction.transactionIndex),
+        from: transaction.from.toLowerCase() as Hex,
+        to: (transaction.to?.toLowerCase() as Hex | undefined) ?? null,
+        nonce: Number(transaction.nonce),
+        value: BigInt(transaction.value),
+        methodId:
+          transaction.input.length >= 10
+            ? (transaction.input.slice(0, 10).toLowerCase() as Hex)
+            : null,
+      })),
+    )
   }
+  /** The blocks with transactions, in chain order, each with its transactions in block order. */
+  const sourceBlocks = withTransactions.map((header) => ({
+    number: header.number,
+    hash: header.hash,
+    transactions: sourceByBlock.get(header.number) as SourceTransaction[],
+  }))
 
   /** Transfer logs per transaction, as `eth_getLogs` lists them. */
   const transferLogsByTransaction = new Map<Hex, number>()
@@ -208,17 +257,14 @@ export async function fetchBlockRange(
     transferLogsByTransaction.set(hash, (transferLogsByTransaction.get(hash) ?? 0) + 1)
   }
 
-  const receiptBlocks = fullBlocks.map((raw) => ({
-    hash: (raw.hash as Hex).toLowerCase() as Hex,
-    transactions: (raw.transactions as RpcTransaction[]).map((transaction) => ({
-      hash: transaction.hash.toLowerCase() as Hex,
-      to: (transaction.to?.toLowerCase() as Hex | undefined) ?? null,
-    })),
+  const receiptBlocks = sourceBlocks.map((block) => ({
+    hash: block.hash,
+    transactions: block.transactions.map(({ hash, to }) => ({ hash, to })),
   }))
   const blockOfTransaction = new Map<Hex, number>()
-  for (const raw of fullBlocks)
-    for (const transaction of raw.transactions as RpcTransaction[])
-      blockOfTransaction.set(transaction.hash.toLowerCase() as Hex, Number(raw.number))
+  for (const block of sourceBlocks)
+    for (const transaction of block.transactions)
+      blockOfTransaction.set(transaction.hash, block.number)
   const withTransferLogs = new Set(transferLogsByTransaction.keys())
   const plan = planReceipts({ blocks: receiptBlocks, withTransferLogs, blockReceipts })
   let blockReceiptsSupported = blockReceipts
@@ -234,7 +280,7 @@ export async function fetchBlockRange(
             },
             options,
           )) as RpcTransactionReceipt[] | null
-          const block = fullBlocks.find((raw) => raw.hash?.toLowerCase() === hash)
+          const block = sourceBlocks.find((source) => source.hash === hash)
           const blockNumber = Number(block?.number)
           if (!answer) throw new BlockRangeChangedError({ chainId, blockNumber })
           if (answer.length !== block?.transactions.length)
@@ -293,25 +339,16 @@ export async function fetchBlockRange(
 
   const transactions: IndexedTransaction[] = []
   const transfers: IndexedTransfer[] = []
-  for (const raw of fullBlocks) {
-    const block = blocksByNumber.get(Number(raw.number)) as IndexedBlock
-    for (const rawTransaction of raw.transactions as RpcTransaction[]) {
-      const hash = rawTransaction.hash.toLowerCase() as Hex
+  for (const source of sourceBlocks) {
+    const block = blocksByNumber.get(source.number) as IndexedBlock
+    for (const sourceTransaction of source.transactions) {
+      const { hash } = sourceTransaction
       const receipt = receiptsByHash.get(hash)
       const transaction: IndexedTransaction = {
-        hash,
+        ...sourceTransaction,
         blockNumber: block.number,
-        txIndex: Number(rawTransaction.transactionIndex),
         blockTimestamp: block.timestamp,
-        from: rawTransaction.from.toLowerCase() as Hex,
-        to: (rawTransaction.to?.toLowerCase() as Hex | undefined) ?? null,
         createdContract: receipt?.contractAddress ?? null,
-        nonce: Number(rawTransaction.nonce),
-        value: BigInt(rawTransaction.value),
-        methodId:
-          rawTransaction.input.length >= 10
-            ? (rawTransaction.input.slice(0, 10).toLowerCase() as Hex)
-            : null,
         // No receipt read: the transaction emitted a Transfer log, so it succeeded.
         status: receipt?.failed ? 'failed' : 'confirmed',
       }
@@ -359,8 +396,11 @@ export async function fetchBlockRange(
     transactions,
     transfers,
     blockReceiptsSupported,
+    tracesSupported: traced?.supported ?? false,
     reads: {
       fullBlocks: fullBlocks.length,
+      traceBlocks: traced?.reads.traceBlocks ?? 0,
+      nonceCounts: traced?.reads.nonceCounts ?? 0,
       blockReceipts: plan.blocks.length,
       transactionReceipts: plan.transactions.length,
     },

@@ -84,6 +84,7 @@ export async function runChainIndexer(
   const store = createIndexerStore(db, { chainId })
   const knownTokens = new Set<Hex>()
   let blockReceipts = true
+  let traces = true
   // The most blocks a range may hold: halved while the RPC refuses ranges, answers more than
   // the client accepts, or times out; doubled back after each range written.
   let range = parameters.maxBlocksPerRange
@@ -187,6 +188,7 @@ export async function runChainIndexer(
         fromBlock,
         toBlock,
         blockReceipts,
+        traces,
         // Its own signal: stopping cancels it, and its requests share no batch with another
         // range's (a batch of several ranges could be over the size limit when none alone is).
         signal: AbortSignal.any([signal]),
@@ -254,6 +256,12 @@ export async function runChainIndexer(
         blockReceipts = false
         log.info(
           `The RPC of chain eip155:${chainId} has no eth_getBlockReceipts: receipts are read one transaction at a time.`,
+        )
+      }
+      if (traces && !data.tracesSupported) {
+        traces = false
+        log.info(
+          `The RPC of chain eip155:${chainId} has no trace_block: blocks with transactions are read in full.`,
         )
       }
       if (checkpoint && first.parentHash !== checkpoint.blockHash) {
@@ -352,8 +360,11 @@ function joinRanges(
     transactions: [...first.transactions, ...second.transactions],
     transfers: [...first.transfers, ...second.transfers],
     blockReceiptsSupported: first.blockReceiptsSupported && second.blockReceiptsSupported,
+    tracesSupported: first.tracesSupported && second.tracesSupported,
     reads: {
       fullBlocks: first.reads.fullBlocks + second.reads.fullBlocks,
+      traceBlocks: first.reads.traceBlocks + second.reads.traceBlocks,
+      nonceCounts: first.reads.nonceCounts + second.reads.nonceCounts,
       blockReceipts: first.reads.blockReceipts + second.reads.blockReceipts,
       transactionReceipts: first.reads.transactionReceipts + second.reads.transactionReceipts,
     },

@@ -1,0 +1,204 @@
+import {
+  type Hex,
+  HttpRequestError,
+  numberToHex,
+  type PublicClient,
+  RpcRequestError,
+  BaseError as ViemBaseError,
+} from 'viem'
+import { BlockRangeChangedError } from '../errors/indexer.ts'
+import { type BlockHeader, planFullBlocks } from './planBlockRange.ts'
+import { requestInBatches } from './requestInBatches.ts'
+
+/** What the index keeps of a transaction before its receipt, from a full block or a trace. */
+export type SourceTransaction = {
+  /** Lowercase, like every hash and address here. */
+  hash: Hex
+  txIndex: number
+  from: Hex
+  /** null for a contract creation. */
+  to: Hex | null
+  nonce: number
+  value: bigint
+  /** The first four bytes of the input; null when there is none. */
+  methodId: Hex | null
+}
+
+/** A header as the range read it, with its parent (the nonce counts are read at both hashes). */
+export type TracedBlockHeader = BlockHeader & { parentHash: Hex }
+
+export type ReadBlockTracesParameters = {
+  chainId: number
+  /** Lowercase hashes; blocks without transactions are skipped. */
+  headers: readonly TracedBlockHeader[]
+  /** Transactions per batch of `trace_block` requests (a bigger block goes alone). */
+  transactionsPerBatch: number
+  options?: { signal: AbortSignal } | undefined
+}
+
+export type ReadBlockTracesReturnType = {
+  /** False when the RPC refused `trace_block`: every block must be read in full. */
+  supported: boolean
+  /** The blocks served, by number; the others must be read in full. */
+  transactions: Map<number, SourceTransaction[]>
+  reads: { traceBlocks: number; nonceCounts: number }
+}
+
+type TopLevelTrace = {
+  type: string
+  action: { from?: Hex; to?: Hex | null; value?: Hex; input?: Hex; init?: Hex }
+  blockHash?: Hex
+  traceAddress?: readonly number[]
+  transactionHash?: Hex | null
+  transactionPosition?: number | null
+}
+
+/** Nonce counts per JSON-RPC batch (a few dozen bytes each way). */
+const countsPerBatch = 500
+
+/**
+ * Reads what the index keeps of each transaction of `headers` without the full blocks: a node
+ * builds a full block's transactions by recovering every sender from its signature (anvil
+ * takes ~0.2 ms per transaction), while `trace_block` lists the senders it kept from executing
+ * them. Each transaction's top-level call gives its sender, recipient (none for a creation),
+ * value and input. Traces carry no nonce: it is read as the sender's transaction count at the
+ * parent block and at the block (EIP-1898, by hash, so a reorg cannot mix two chains). A
+ * sender's count rises by at least one per transaction it sends, so when it rose by exactly
+ * the number of its transactions in the block, those carry the counts in order; when it rose
+ * by more (an EIP-7702 authorization, a delegated account's CREATE) or the node keeps no state
+ * that old, the block is left out and read in full. Traces that do not list exactly the
+ * header's transactions leave the block out too; a trace of another block hash is a reorg.
+ */
+export async function readBlockTraces(
+  client: PublicClient,
+  { chainId, headers, transactionsPerBatch, options }: ReadBlockTracesParameters,
+): Promise<ReadBlockTracesReturnType> {
+  // Methods viem's public schema does not type (`trace_block`, EIP-1898 block parameters).
+  const request = client.request as unknown as (
+    args: { method: string; params: unknown[] },
+    options?: { signal: AbortSignal },
+  ) => Promise<unknown>
+  const transactions = new Map<number, SourceTransaction[]>()
+  const reads = { traceBlocks: 0, nonceCounts: 0 }
+  const headerOf = new Map(headers.map((header) => [header.number, header]))
+  const batches = planFullBlocks(headers, transactionsPerBatch)
+  const traced: { header: TracedBlockHeader; transactions: SourceTransaction[] }[] = []
+  try {
+    for (const batch of batches) {
+      reads.traceBlocks += batch.length
+      const answers = await requestInBatches(
+        batch.map(
+          (number) => () =>
+            request({ method: 'trace_block', params: [numberToHex(number)] }, options) as Promise<
+              TopLevelTrace[] | null
+            >,
+        ),
+        batch.length,
+      )
+      answers.forEach((answer, index) => {
+        const header = headerOf.get(batch[index] as number) as TracedBlockHeader
+        const read = fromTraces(chainId, header, answer)
+        if (read) traced.push({ header, transactions: read })
+      })
+    }
+  } catch (error) {
+    if (!isRefusal(error)) throw error
+    return { supported: false, transactions, reads }
+  }
+
+  // Every (sender, block hash) count needed, each asked once: one block's count is the next
+  // block's starting count.
+  const keys = new Map<string, { sender: Hex; blockHash: Hex }>()
+  const key = (sender: Hex, blockHash: Hex) => `${sender}:${blockHash}`
+  for (const { header, transactions: list } of traced)
+    for (const { from } of list)
+      for (const blockHash of [header.parentHash, header.hash])
+        keys.set(key(from, blockHash), { sender: from, blockHash })
+  const counts = new Map<string, number>()
+  try {
+    const wanted = [...keys.entries()]
+    const answers = await requestInBatches(
+      wanted.map(
+        ([, { sender, blockHash }]) =>
+          () =>
+            request(
+              { method: 'eth_getTransactionCount', params: [sender, { blockHash }] },
+              options,
+            ) as Promise<Hex>,
+      ),
+      countsPerBatch,
+    )
+    reads.nonceCounts += wanted.length
+    for (const [index, [name]] of wanted.entries()) counts.set(name, Number(answers[index]))
+  } catch (error) {
+    // No state that old (a pruned node) or no EIP-1898: these blocks are read in full.
+    if (!isRefusal(error)) throw error
+    return { supported: true, transactions, reads }
+  }
+
+  for (const { header, transactions: list } of traced) {
+    const next = new Map<Hex, number>()
+    for (const transaction of list) {
+      const at = next.get(transaction.from) ?? counts.get(key(transaction.from, header.parentHash))
+      if (at === undefined || !Number.isSafeInteger(at)) break
+      transaction.nonce = at
+      next.set(transaction.from, at + 1)
+    }
+    const exact = [...new Set(list.map((transaction) => transaction.from))].every(
+      (sender) =>
+        next.get(sender) !== undefined && next.get(sender) === counts.get(key(sender, header.hash)),
+    )
+    if (exact) transactions.set(header.number, list)
+  }
+  return { supported: true, transactions, reads }
+}
+
+/**
+ * The block's transactions from its traces (nonce still to fill), or undefined when the
+ * top-level traces are not exactly the header's transactions in order.
+ */
+function fromTraces(
+  chainId: number,
+  header: TracedBlockHeader,
+  answer: TopLevelTrace[] | null,
+): SourceTransaction[] | undefined {
+  if (!Array.isArray(answer)) return undefined
+  const topLevel = answer.filter(
+    (trace) => trace.traceAddress?.length === 0 && typeof trace.transactionHash === 'string',
+  )
+  if (topLevel.length !== header.transactions.length) return undefined
+  const list: SourceTransaction[] = []
+  for (const [index, trace] of topLevel.entries()) {
+    if (trace.blockHash?.toLowerCase() !== header.hash)
+      throw new BlockRangeChangedError({ chainId, blockNumber: header.number })
+    const hash = (trace.transactionHash as Hex).toLowerCase() as Hex
+    if (hash !== header.transactions[index] || trace.transactionPosition !== index) return undefined
+    const { action } = trace
+    const input = trace.type === 'create' ? action.init : action.input
+    const to = trace.type === 'call' ? action.to : trace.type === 'create' ? null : undefined
+    if (
+      to === undefined ||
+      typeof action.from !== 'string' ||
+      typeof action.value !== 'string' ||
+      typeof input !== 'string'
+    )
+      return undefined
+    list.push({
+      hash,
+      txIndex: index,
+      from: action.from.toLowerCase() as Hex,
+      to: (to?.toLowerCase() as Hex | undefined) ?? null,
+      nonce: -1,
+      value: BigInt(action.value),
+      methodId: input.length >= 10 ? (input.slice(0, 10).toLowerCase() as Hex) : null,
+    })
+  }
+  return list
+}
+
+/** The RPC answered with a JSON-RPC error (method missing, state pruned), not a failure to reach it. */
+function isRefusal(error: unknown): boolean {
+  if (!(error instanceof ViemBaseError)) return false
+  if (error.walk((cause) => cause instanceof HttpRequestError)) return false
+  return Boolean(error.walk((cause) => cause instanceof RpcRequestError))
+}
