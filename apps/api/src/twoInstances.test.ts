@@ -18,7 +18,7 @@ import {
 } from '@latch/test'
 import pg from 'pg'
 import { createTestClient, createWalletClient, type Hex, http, parseEther } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -229,6 +229,31 @@ describe.skipIf(!testDatabaseUrl)(
       ]
       expect(bodyA.balances.map((balance) => balance.symbol)).toContain('ETH')
       expect(bodyB).toEqual(bodyA)
+    })
+
+    test('a balance refreshed on one is answered by the other within 1 s (its kept answer and copies expire)', async () => {
+      const account = privateKeyToAccount(generatePrivateKey()).address
+      const testClient = createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) })
+      await testClient.setBalance({ address: account, value: parseEther('1') })
+      const path = `/v1/account/${account}/balance?projectId=${fixtureProjectId}&chainId=31337&currency=usd`
+      const ether = async (server: Server, query = '') => {
+        const response = await fetch(`${server.url}${path}${query}`)
+        const body = balanceResponseSchema.parse(await response.json())
+        return body.balances[0]?.quantity.numeric
+      }
+      // Both keep the answer (and the second reads the first's cache entry).
+      expect(await ether(first)).toBe('1')
+      expect(await ether(second)).toBe('1')
+      await testClient.setBalance({ address: account, value: parseEther('2') })
+      expect(await ether(second)).toBe('1')
+
+      expect(await ether(first, '&forceUpdate=true')).toBe('2')
+      const refreshedAt = Date.now()
+      expect(await ether(first)).toBe('2')
+      // The second process's answer and its copy of the cache entry live 1 s at most (a little
+      // more for the requests themselves on a loaded machine).
+      await until(async () => (await ether(second)) === '2', 'the second process to agree', 1_500)
+      expect(Date.now() - refreshedAt).toBeLessThanOrEqual(1_500)
     })
 
     test('both answer the same history and identity', async () => {

@@ -4,6 +4,7 @@ import {
   type Address,
   createPublicClient,
   createTestClient,
+  createWalletClient,
   erc20Abi,
   formatUnits,
   http,
@@ -18,7 +19,10 @@ import type { Logger } from '../logger.ts'
 import { type ApiNetwork, networkFromDevnetChain } from '../network.ts'
 import type { GuardedFetch } from '../services/fetch/createGuardedFetch.ts'
 import { createPriceSource } from '../services/prices/createPriceSource.ts'
+import { createAnswerCache } from '../stores/createAnswerCache.ts'
 import { createDbCacheStore } from '../stores/createDbCacheStore.ts'
+import { createLayeredCacheStore } from '../stores/createLayeredCacheStore.ts'
+import { createMemoryCacheStore } from '../stores/createMemoryCacheStore.ts'
 import { createMemoryProjectStore } from '../stores/createMemoryProjectStore.ts'
 import { createMemoryWalletRegistryStore } from '../stores/createMemoryWalletRegistryStore.ts'
 import { createRecordingFetch } from '../testing/createRecordingFetch.ts'
@@ -331,6 +335,145 @@ describe('with an HTTP price feed', () => {
         expect(balance).not.toHaveProperty('value')
       }
     })
+  })
+})
+
+describe('whole answers kept in memory', () => {
+  /**
+   * The API as `serveApi` builds it (the shared cache behind an in-process copy, whole answers
+   * kept), over a clock the test moves, and an HTTP price feed quoting `feedPrice`.
+   */
+  function cachedApp() {
+    const clock = { now: 1_000_000 }
+    const now = () => clock.now
+    /** The feed's price of everything; undefined: the feed is down (503). */
+    let feedPrice: number | undefined = 2
+    let feedCalls = 0
+    const feedFetch: GuardedFetch = async (input) => {
+      feedCalls++
+      if (feedPrice === undefined) return new Response('busy', { status: 503 })
+      const url = new URL(String(input))
+      const addresses = url.searchParams.get('addresses')?.split(',') ?? []
+      return Response.json(Object.fromEntries(addresses.map((a) => [a, { usd: feedPrice }])))
+    }
+    const recording = createRecordingFetch()
+    const clients = createChainClients(networks, {
+      timeout: 1_000,
+      retryCount: 0,
+      fetchFn: recording.fetchFn,
+    })
+    const cache = createLayeredCacheStore({ shared: createMemoryCacheStore({ now }), now })
+    const answers = createAnswerCache({ ttlMs: 60_000, now })
+    const app = createApp({
+      networks,
+      projects: createMemoryProjectStore([{ id: projectId, name: 'Test' }]),
+      clients,
+      wallets: createMemoryWalletRegistryStore([]),
+      cache,
+      answers,
+      prices: createPriceSource({
+        networks,
+        clients,
+        cache,
+        feed: {
+          urlTemplate:
+            'https://feed.example/prices/{chainId}?addresses={addresses}&currency={currency}',
+        },
+        fetch: feedFetch,
+      }),
+      logger: silent,
+    })
+    return {
+      app,
+      recording,
+      answers,
+      clock,
+      setFeedPrice: (price: number | undefined) => {
+        feedPrice = price
+      },
+      feedCalls: () => feedCalls,
+    }
+  }
+
+  test('a forced refresh after a transfer shows the new balance; the answer kept before is forgotten', async () => {
+    const { app, recording, answers } = cachedApp()
+    const account = privateKeyToAddress(generatePrivateKey())
+    const testClient = createTestClient({ mode: 'anvil', transport: http(chain.rpcUrl) })
+    await testClient.setBalance({ address: account, value: parseEther('1') })
+    const first = await getBalances(app, account)
+    expect(first.balances[0]?.quantity.numeric).toBe('1')
+    expect(answers.stats().entries).toBe(1)
+
+    // A transfer to the account: within the 30 s the kept answer is served, no chain read.
+    const sender = devnet.manifest.accounts[5]?.address as Address
+    await testClient.impersonateAccount({ address: sender })
+    await createWalletClient({ transport: http(chain.rpcUrl) }).sendTransaction({
+      chain: null,
+      account: sender,
+      to: account,
+      value: parseEther('0.5'),
+    })
+    await testClient.stopImpersonatingAccount({ address: sender })
+    recording.reset()
+    expect(await getBalances(app, account)).toEqual(first)
+    expect(recording.methods).toEqual([])
+
+    const forced = await getBalances(app, account, 'chainId=31337&forceUpdate=true')
+    expect(forced.balances[0]?.quantity.numeric).toBe('1.5')
+    expect(forced.balances[0]?.value).toBe(1.5 * 2)
+    // ...and every later answer is the new one, from memory again.
+    expect((await getBalances(app, account)).balances[0]?.quantity.numeric).toBe('1.5')
+    recording.reset()
+    expect((await getBalances(app, account)).balances[0]?.quantity.numeric).toBe('1.5')
+    expect(recording.methods).toEqual([])
+  })
+
+  test('a price change is shown once the price passes its 30 s TTL, however long answers are kept', async () => {
+    const { app, recording, clock, setFeedPrice, feedCalls } = cachedApp()
+    const testClient = createTestClient({ mode: 'anvil', transport: http(chain.rpcUrl) })
+    // The ether price is read (and kept 30 s) through another account first.
+    const other = privateKeyToAddress(generatePrivateKey())
+    await getBalances(app, other)
+    expect(feedCalls()).toBe(1)
+
+    // 10 s later this account's balance is read: kept until 40 s, its price only until 30 s.
+    clock.now += 10_000
+    const account = privateKeyToAddress(generatePrivateKey())
+    await testClient.setBalance({ address: account, value: parseEther('3') })
+    expect((await getBalances(app, account)).balances[0]?.value).toBe(3 * 2)
+    setFeedPrice(5)
+    clock.now += 19_999
+    expect((await getBalances(app, account)).balances[0]?.value).toBe(3 * 2)
+    expect(feedCalls()).toBe(1)
+
+    clock.now += 1
+    recording.reset()
+    const repriced = await getBalances(app, account)
+    expect(repriced.balances[0]).toMatchObject({ price: 5, value: 3 * 5 })
+    expect(feedCalls()).toBe(2)
+    // The balance itself was still fresh: no chain read.
+    expect(recording.methods).toEqual([])
+
+    // The balance expires at 40 s: then it is read from the chain again.
+    await testClient.setBalance({ address: account, value: parseEther('4') })
+    clock.now += 9_999
+    expect((await getBalances(app, account)).balances[0]?.quantity.numeric).toBe('3')
+    clock.now += 1
+    expect((await getBalances(app, account)).balances[0]).toMatchObject({
+      quantity: { numeric: '4' },
+      value: 4 * 5,
+    })
+    expect(recording.methods).toContain('eth_call')
+  })
+
+  test('a feed that is down: the unpriced answer is not kept, prices show once it is back', async () => {
+    const { app, setFeedPrice } = cachedApp()
+    const account = privateKeyToAddress(generatePrivateKey())
+    setFeedPrice(undefined)
+    const unpriced = await getBalances(app, account)
+    expect(unpriced.balances[0]?.price).toBe(0)
+    setFeedPrice(2)
+    expect((await getBalances(app, account)).balances[0]?.price).toBe(2)
   })
 })
 

@@ -13,12 +13,15 @@ import { getNamespaceBalances } from '../services/chains/getNamespaceBalances.ts
 import { getBalances } from '../services/getBalances.ts'
 import type { PriceSource } from '../services/prices/priceSource.ts'
 import type { CacheStore } from '../stores/cacheStore.ts'
+import type { AnswerCache } from '../stores/createAnswerCache.ts'
 import { parseQuery } from './parseQuery.ts'
 import { getTokenImageUrl } from './tokenImage.ts'
 
 /**
  * `GET /v1/account/:address/balance?chainId&currency&forceUpdate` (spec section 7). A Solana or
- * Bitcoin `chainId` (CAIP-2) is read from that chain (`getNamespaceBalances`).
+ * Bitcoin `chainId` (CAIP-2) is read from that chain (`getNamespaceBalances`). With `answers`,
+ * an EVM answer is kept whole per chain, account, currency and API origin, never longer than
+ * the cached balances and prices it was built from; a forced refresh that is honoured forgets it.
  */
 export function balanceRoute({
   networks,
@@ -27,6 +30,7 @@ export function balanceRoute({
   cache,
   logger,
   namespaceClients,
+  answers,
 }: {
   networks: readonly ApiNetwork[]
   clients: ChainClients
@@ -35,6 +39,8 @@ export function balanceRoute({
   logger: Logger
   /** The Solana and Bitcoin networks and their node clients; none without. */
   namespaceClients?: NamespaceClients | undefined
+  /** Whole answers kept in memory (bounded, short-lived); none: each one is built. */
+  answers?: AnswerCache | undefined
 }) {
   const networksById = new Map(networks.map((network) => [network.id, network]))
   return new Hono<AppEnv>().get('/account/:address/balance', async (c) => {
@@ -73,17 +79,40 @@ export function balanceRoute({
         { key: `balance:${network.id}:${address.toLowerCase()}` },
       ))
     const origin = c.get('apiOrigin')
-    const balances = await getBalances(
-      { client, prices, cache, logger },
-      {
-        address,
-        network,
-        currency: query.currency,
-        forceUpdate,
-        iconUrl: (token) => getTokenImageUrl(origin, network.id, token),
-      },
-    )
-    return c.json({ balances } satisfies BalanceResponse)
+    const build = async () => {
+      let ttlMs = 0
+      const balances = await getBalances(
+        { client, prices, cache, logger },
+        {
+          address,
+          network,
+          currency: query.currency,
+          forceUpdate,
+          iconUrl: (token) => getTokenImageUrl(origin, network.id, token),
+          onTtl: (freshForMs) => {
+            ttlMs = freshForMs
+          },
+        },
+      )
+      return { value: { balances } satisfies BalanceResponse, cacheable: true, ttlMs }
+    }
+    if (!answers) return c.json((await build()).value)
+    // Everything the answer depends on: icon URLs carry the API's origin.
+    const key = JSON.stringify([
+      'balance',
+      network.id,
+      address.toLowerCase(),
+      query.currency,
+      origin,
+    ])
+    if (forceUpdate) {
+      // The balances are read again and rewritten: no answer built before may be served.
+      answers.forget(key)
+      const fresh = await build()
+      answers.forget(key)
+      return c.json(fresh.value)
+    }
+    return c.body(await answers.read(key, build), 200, { 'Content-Type': 'application/json' })
   })
 }
 

@@ -34,6 +34,12 @@ export type GetBalancesParameters = {
   forceUpdate?: boolean | undefined
   /** The absolute URL of a token's image (the native coin's address is the zero address). */
   iconUrl: (tokenAddress: Address) => string
+  /**
+   * Told, once the answer is built, how many ms it stays true to its sources: the shortest life
+   * left of the cached balances and of the prices used; 0 when a part's freshness is unknown
+   * (a price source that does not tell, prices unavailable).
+   */
+  onTtl?: ((ttlMs: number) => void) | undefined
 }
 export type GetBalancesReturnType = TokenBalance[]
 export type GetBalancesErrorType =
@@ -59,18 +65,29 @@ type CachedHoldings = { native: string; tokens: [Address, string][] }
  */
 export async function getBalances(
   { client, prices, cache, logger }: GetBalancesDependencies,
-  { address, network, currency, forceUpdate = false, iconUrl }: GetBalancesParameters,
+  { address, network, currency, forceUpdate = false, iconUrl, onTtl }: GetBalancesParameters,
 ): Promise<GetBalancesReturnType> {
   if (!prices.currencies.includes(currency)) throw new CurrencyNotAvailableError({ currency })
   const tokens = network.tokens.filter((token) => token.decimals > 0)
 
   const key = `balances:v1:${network.id}:${address.toLowerCase()}`
   const load = () => readHoldings(client, { address, network, tokens })
+  let holdingsTtlMs = balancesCacheTtlMs
   let holdings: CachedHoldings
   if (forceUpdate) {
     holdings = await load()
     await cache.set(key, holdings, balancesCacheTtlMs)
-  } else holdings = await readThrough(cache, { key, ttlMs: balancesCacheTtlMs, load })
+  } else
+    holdings = await readThrough(cache, {
+      key,
+      ttlMs: balancesCacheTtlMs,
+      load,
+      onTtl: onTtl
+        ? (ttlMs) => {
+            holdingsTtlMs = ttlMs
+          }
+        : undefined,
+    })
 
   const held = new Map(holdings.tokens.map(([token, amount]) => [token, BigInt(amount)]))
   const assets = [
@@ -81,20 +98,30 @@ export async function getBalances(
     }),
   ]
 
+  // Unknown until the price source tells (a source that reads live never does).
+  let pricesTtlMs = 0
   const priced = await prices
     .getPrices({
       chainId: network.id,
       tokens: assets.map((asset) => ({ address: asset.address, decimals: asset.decimals })),
       currency,
       forceUpdate,
+      onTtl: onTtl
+        ? (ttlMs) => {
+            pricesTtlMs = ttlMs
+          }
+        : undefined,
     })
     .catch((error: unknown) => {
       if (!(error instanceof BaseError) || error.code !== 'UPSTREAM_UNAVAILABLE') throw error
       logger.warn(`Balances answered without prices: ${error.shortMessage}`, {
         chainId: toCaip2(network.id),
       })
+      // Unpriced: asked again next time.
+      pricesTtlMs = 0
       return new Map<Address, number>()
     })
+  onTtl?.(Math.min(holdingsTtlMs, pricesTtlMs))
 
   const chainId = toCaip2(network.id)
   return assets.map((asset): TokenBalance => {

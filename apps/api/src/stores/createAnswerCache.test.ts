@@ -75,6 +75,58 @@ describe('createAnswerCache', () => {
     expect(await cache.read('k', load)).toBe('2')
   })
 
+  test('an answer lives no longer than the load says (what it was built from expires first)', async () => {
+    let clock = 0
+    const cache = createAnswerCache({ ttlMs: 5_000, now: () => clock })
+    let loads = 0
+    const load = (ttlMs: number | undefined) => async () => ({
+      value: ++loads,
+      cacheable: true,
+      ttlMs,
+    })
+    expect(await cache.read('short', load(1_200))).toBe('1')
+    clock = 1_199
+    expect(await cache.read('short', load(1_200))).toBe('1')
+    clock = 1_200
+    expect(await cache.read('short', load(10_000))).toBe('2')
+    // Never past the cache's own TTL, however long the load allows.
+    clock = 6_199
+    expect(await cache.read('short', load(10_000))).toBe('2')
+    clock = 6_200
+    expect(await cache.read('short', load(0))).toBe('3')
+    // A life of 0 (already expired inputs) is served but not kept.
+    expect(await cache.read('short', load(0))).toBe('4')
+  })
+
+  test('forget drops one answer and the loads of it in flight, and no other', async () => {
+    const cache = createAnswerCache()
+    let version = 1
+    const load = async () => ({ value: version, cacheable: true })
+    expect(await cache.read('a', load)).toBe('1')
+    expect(await cache.read('b', load)).toBe('1')
+    version = 2
+    cache.forget('a')
+    expect(await cache.read('a', load)).toBe('2')
+    expect(await cache.read('b', load)).toBe('1')
+
+    let release: () => void = () => {}
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const early = cache.read('slow', async () => {
+      await gate
+      return { value: 'before', cacheable: true }
+    })
+    cache.forget('slow')
+    const late = cache.read('slow', async () => ({ value: 'after', cacheable: true }))
+    release()
+    expect(await early).toBe('"before"')
+    expect(await late).toBe('"after"')
+    expect(await cache.read('slow', async () => ({ value: 'again', cacheable: true }))).toBe(
+      '"after"',
+    )
+  })
+
   test('stays within its entries and bytes, dropping the least recently used', async () => {
     const byCount = createAnswerCache({ maxEntries: 2 })
     const value = (v: string) => async () => ({ value: v, cacheable: true })

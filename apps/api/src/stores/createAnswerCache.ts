@@ -9,8 +9,12 @@ export type CreateAnswerCacheParameters = {
   now?: (() => number) | undefined
 }
 
-/** What a load produced: the answer, and whether it may be kept (false: something was missing). */
-export type AnswerLoad = { value: unknown; cacheable: boolean }
+/**
+ * What a load produced: the answer, whether it may be kept (false: something was missing), and
+ * at most how long (ms; the shortest life left of what it was built from, e.g. a cached balance
+ * and its prices). Without `ttlMs` it is kept the cache's `ttlMs`.
+ */
+export type AnswerLoad = { value: unknown; cacheable: boolean; ttlMs?: number | undefined }
 
 export type AnswerCache = {
   /**
@@ -24,6 +28,11 @@ export type AnswerCache = {
    * indexer wrote or rolled back blocks.
    */
   invalidate(): void
+  /**
+   * Forgets the answer kept under `key`; loads in flight store nothing (they may have read
+   * before the change): what it was built from was just rewritten (a forced balance refresh).
+   */
+  forget(key: string): void
   /** Answers kept now and their bytes (for tests and stats). */
   stats(): { entries: number; bytes: number }
 }
@@ -62,7 +71,7 @@ export function createAnswerCache({
     bytes -= entry.bytes
   }
 
-  const remember = (key: string, json: string) => {
+  const remember = (key: string, json: string, lifeMs: number) => {
     const size = Buffer.byteLength(json) + Buffer.byteLength(key)
     if (size > maxEntryBytes) return
     drop(key)
@@ -73,7 +82,7 @@ export function createAnswerCache({
       if (oldest === undefined) break
       drop(oldest)
     }
-    entries.set(key, { json, bytes: size, expiresAt: now() + ttlMs })
+    entries.set(key, { json, bytes: size, expiresAt: now() + lifeMs })
     bytes += size
   }
 
@@ -92,9 +101,10 @@ export function createAnswerCache({
       if (pending) return pending
       const started = generation
       const read = (async () => {
-        const { value, cacheable } = await load()
-        const json = JSON.stringify(value)
-        if (cacheable && generation === started) remember(key, json)
+        const loaded = await load()
+        const json = JSON.stringify(loaded.value)
+        const lifeMs = Math.min(ttlMs, loaded.ttlMs ?? ttlMs)
+        if (loaded.cacheable && lifeMs > 0 && generation === started) remember(key, json, lifeMs)
         return json
       })().finally(() => {
         if (loading.get(key) === read) loading.delete(key)
@@ -107,6 +117,11 @@ export function createAnswerCache({
       entries.clear()
       loading.clear()
       bytes = 0
+    },
+    forget(key) {
+      generation++
+      drop(key)
+      loading.delete(key)
     },
     stats: () => ({ entries: entries.size, bytes }),
   }

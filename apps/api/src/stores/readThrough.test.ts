@@ -41,3 +41,35 @@ test('a failed load is not cached: every waiter sees the error, the next call lo
   expect(calls).toBe(1)
   expect(await readThrough(cache, { key: 'k', ttlMs: 1_000, load: async () => 'ok' })).toBe('ok')
 })
+
+test('onTtl tells how long the value answered stays fresh: the entry life left, or ttlMs when loaded', async () => {
+  let time = 0
+  const cache = createMemoryCacheStore({ now: () => time })
+  const told: number[] = []
+  const read = () =>
+    readThrough(cache, {
+      key: 'k',
+      ttlMs: 30_000,
+      load: async () => ({ at: time }),
+      onTtl: (ttlMs) => told.push(ttlMs),
+    })
+  expect(await read()).toEqual({ at: 0 })
+  time = 12_000
+  expect(await read()).toEqual({ at: 0 })
+  time = 30_000
+  expect(await read()).toEqual({ at: 30_000 })
+  expect(told).toEqual([30_000, 18_000, 30_000])
+
+  // A cache that cannot tell an entry's life left: a hit is told as 0 (not to be kept longer).
+  const { getEntry: _, ...withoutEntries } = createMemoryCacheStore()
+  const plain: typeof withoutEntries = withoutEntries
+  const plainTold: number[] = []
+  for (let index = 0; index < 2; index++)
+    await readThrough(plain, {
+      key: 'k',
+      ttlMs: 1_000,
+      load: async () => 1,
+      onTtl: (ttlMs) => plainTold.push(ttlMs),
+    })
+  expect(plainTold).toEqual([1_000, 0])
+})

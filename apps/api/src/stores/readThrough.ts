@@ -8,6 +8,11 @@ export type ReadThroughParameters<value> = {
   ttlMs: number
   /** Reads the value from its source when the cache has none (a chain call, a query). */
   load: () => Promise<value>
+  /**
+   * Told how many ms the value answered stays fresh: the entry's life left (caches that know
+   * it, `getEntry`; 0 for those that do not), or `ttlMs` for a value just loaded.
+   */
+  onTtl?: ((ttlMs: number) => void) | undefined
 }
 
 /**
@@ -18,10 +23,32 @@ export type ReadThroughParameters<value> = {
  */
 export async function readThrough<value>(
   cache: CacheStore,
+  { key, ttlMs, load, onTtl }: ReadThroughParameters<value>,
+): Promise<value> {
+  // The entry with its life left, when the caller wants it and the cache knows it.
+  const entry = onTtl && cache.getEntry ? await cache.getEntry(key) : undefined
+  if (entry !== undefined) {
+    onTtl?.(entry.ttlMs)
+    return JSON.parse(entry.json) as value
+  }
+  if (!(onTtl && cache.getEntry)) {
+    const cached = await cache.get<value>(key)
+    if (cached !== undefined) {
+      // A cache that does not tell the life left: unknown, so none.
+      onTtl?.(0)
+      return cached
+    }
+  }
+  const value = await readThroughLoad(cache, { key, ttlMs, load })
+  onTtl?.(ttlMs)
+  return value
+}
+
+/** The shared load of a miss: one per cache and key in this process at a time. */
+function readThroughLoad<value>(
+  cache: CacheStore,
   { key, ttlMs, load }: ReadThroughParameters<value>,
 ): Promise<value> {
-  const cached = await cache.get<value>(key)
-  if (cached !== undefined) return cached
   let inFlight = loading.get(cache)
   if (!inFlight) {
     inFlight = new Map()

@@ -37,33 +37,54 @@ export function createCachedPriceSource({
   return {
     currencies: source.currencies,
     async getPrices(parameters: GetPricesParameters) {
-      const { chainId, tokens, currency, forceUpdate } = parameters
+      const { chainId, tokens, currency, forceUpdate, onTtl, ...rest } = parameters
       const prices: GetPricesReturnType = new Map()
+      // The shortest life left of the prices answered, when the caller asks (`onTtl`).
+      let freshForMs = Number.POSITIVE_INFINITY
+      const readCached = async (address: Address): Promise<CachedPrice | undefined> => {
+        const key = keyOf(chainId, currency, address)
+        if (!onTtl) return cache.get<CachedPrice>(key)
+        if (!cache.getEntry) {
+          // A cache that cannot tell an entry's life left: nothing answered may be kept.
+          freshForMs = 0
+          return cache.get<CachedPrice>(key)
+        }
+        const entry = await cache.getEntry(key)
+        if (entry === undefined) return undefined
+        freshForMs = Math.min(freshForMs, entry.ttlMs)
+        return JSON.parse(entry.json) as CachedPrice
+      }
       const cached = forceUpdate
         ? tokens.map(() => undefined)
-        : await Promise.all(
-            tokens.map((token) => cache.get<CachedPrice>(keyOf(chainId, currency, token.address))),
-          )
+        : await Promise.all(tokens.map((token) => readCached(token.address)))
       const missing = tokens.filter((token, index) => {
         const entry = cached[index]
         if (entry === undefined) return true
         if (entry.price !== null) prices.set(token.address, entry.price)
         return false
       })
-      if (missing.length === 0) return prices
-
-      const fetched = await source.getPrices({ ...parameters, tokens: missing })
-      await Promise.all(
-        missing.map((token) => {
-          const price = fetched.get(token.address)
-          if (price !== undefined) prices.set(token.address, price)
-          return cache.set(
-            keyOf(chainId, currency, token.address),
-            { price: price ?? null } satisfies CachedPrice,
-            ttlMs,
-          )
-        }),
-      )
+      if (missing.length > 0) {
+        const fetched = await source.getPrices({
+          ...rest,
+          chainId,
+          currency,
+          forceUpdate,
+          tokens: missing,
+        })
+        await Promise.all(
+          missing.map((token) => {
+            const price = fetched.get(token.address)
+            if (price !== undefined) prices.set(token.address, price)
+            return cache.set(
+              keyOf(chainId, currency, token.address),
+              { price: price ?? null } satisfies CachedPrice,
+              ttlMs,
+            )
+          }),
+        )
+        freshForMs = Math.min(freshForMs, ttlMs)
+      }
+      onTtl?.(freshForMs)
       return prices
     },
     ...(source.getPricesAt

@@ -15,6 +15,11 @@ export type GetPricesParameters = {
   currency: Currency
   /** Skip any cache and refresh it (`forceUpdate=true`); sources without a cache ignore it. */
   forceUpdate?: boolean | undefined
+  /**
+   * Told how many ms the prices answered stay fresh (the shortest life left among them) by
+   * sources that keep them (the shared cache); sources that read live never tell.
+   */
+  onTtl?: ((ttlMs: number) => void) | undefined
 }
 
 /**
@@ -24,7 +29,7 @@ export type GetPricesParameters = {
 export type GetPricesReturnType = Map<Address, number>
 
 /** Prices as they were at a past block (the history's `price` at the time of a transfer). */
-export type GetPricesAtParameters = Omit<GetPricesParameters, 'forceUpdate'> & {
+export type GetPricesAtParameters = Omit<GetPricesParameters, 'forceUpdate' | 'onTtl'> & {
   blockNumber: bigint
 }
 
