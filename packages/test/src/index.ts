@@ -29,6 +29,10 @@ export {
   type TestWalletChain,
   type TestWalletEvents,
 } from './createTestWallet.ts'
+export {
+  type CreateWalletStandardTestPageParameters,
+  createWalletStandardTestPage,
+} from './createWalletStandardTestPage.ts'
 export { deploySimple7702Account } from './deploySimple7702Account.ts'
 export { devnetManifestFixture, fixtureProjectId } from './devnetManifestFixture.ts'
 export { findFreePortBlock } from './findFreePortBlock.ts'

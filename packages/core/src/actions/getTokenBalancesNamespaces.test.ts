@@ -1,44 +1,17 @@
-import { createBitcoinTestWallet } from '@latch/test'
+import { createBitcoinTestWallet, createWalletStandardTestPage } from '@latch/test'
 import { getWallets } from '@wallet-standard/app'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createLatchConfig } from '../createLatchConfig.ts'
 import { createFakeConnector, createTestStorage } from '../testing/createFakeConnector.ts'
 import type { FetchLike } from '../types.ts'
-import type {
-  LatchBitcoinNetwork,
-  LatchNetwork,
-  LatchSolanaNetwork,
-} from '../webConfig/parseLatchWebConfig.ts'
 import { connect } from './connect.ts'
 import { getHistory } from './getHistory.ts'
 import { getPortfolio } from './getPortfolio.ts'
 import { getTokenBalances } from './getTokenBalances.ts'
 import { watchWalletStandard } from './watchWalletStandard.ts'
 
-const evm: LatchNetwork = {
-  id: 31337,
-  name: 'Latch Devnet',
-  caipNetworkId: 'eip155:31337',
-  rpcUrl: 'http://127.0.0.1:1',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-}
-const solanaReference = `4Latch${'1'.repeat(26)}`
-const solana: LatchSolanaNetwork = {
-  namespace: 'solana',
-  reference: solanaReference,
-  name: 'Latch Solana',
-  caipNetworkId: `solana:${solanaReference}`,
-  rpcUrl: 'http://127.0.0.1:1/v1/solana',
-  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-}
-const regtest: LatchBitcoinNetwork = {
-  namespace: 'bip122',
-  reference: '0f9188f13cb7b2c71f2a335e3a4fc328',
-  name: 'Latch Bitcoin',
-  caipNetworkId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
-  network: 'regtest',
-  nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
-}
+const page = createWalletStandardTestPage({ getWallets })
+const { evm, solana, regtest } = page.networks
 const solOwner = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
 const mint = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
 
@@ -77,14 +50,8 @@ const configWith = (fetch: FetchLike) =>
     storage: createTestStorage(),
   })
 
-let unregister: (() => void) | undefined
-beforeAll(() => {
-  ;(globalThis as { window?: unknown }).window ??= new EventTarget()
-})
-afterEach(() => {
-  unregister?.()
-  unregister = undefined
-})
+beforeAll(() => page.open())
+afterEach(() => page.unregisterAll())
 
 describe('balances and activity of Solana and Bitcoin networks', () => {
   it('reads SOL and SPL tokens with the Solana CAIP-2 id, valued and sorted', async () => {
@@ -129,7 +96,7 @@ describe('balances and activity of Solana and Bitcoin networks', () => {
 
   it("adds up the connected Bitcoin wallet's payment and ordinals addresses", async () => {
     const xverse = createBitcoinTestWallet({ name: 'Xverse', chains: ['bitcoin:regtest'] })
-    unregister = getWallets().register(xverse.wallet)
+    page.register(xverse.wallet)
     const api = fakeApi({
       [xverse.payment]: [entry(regtest.caipNetworkId, 'BTC', '10.00000001')],
       [xverse.ordinals]: [entry(regtest.caipNetworkId, 'BTC', '0.99999999')],

@@ -1,61 +1,32 @@
-import { createBitcoinTestWallet, createSolanaTestWallet } from '@latch/test'
+import {
+  createBitcoinTestWallet,
+  createSolanaTestWallet,
+  createWalletStandardTestPage,
+} from '@latch/test'
 import { getWallets } from '@wallet-standard/app'
-import type { Wallet } from '@wallet-standard/base'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { readBitcoinAddressNetworks } from '../connectors/walletStandard/readBitcoinAddressNetworks.ts'
 import { createLatchConfig } from '../createLatchConfig.ts'
 import { createFakeConnector, createTestStorage } from '../testing/createFakeConnector.ts'
 import { rpcTimeoutMs } from '../timings.ts'
-import type {
-  LatchBitcoinNetwork,
-  LatchCaipNetwork,
-  LatchNetwork,
-  LatchSolanaNetwork,
-} from '../webConfig/parseLatchWebConfig.ts'
+import type { LatchCaipNetwork } from '../webConfig/parseLatchWebConfig.ts'
 import { connect } from './connect.ts'
 import { reconnect } from './reconnect.ts'
 import { watchWalletStandard } from './watchWalletStandard.ts'
 
-const solanaReference = `4Reco${'1'.repeat(27)}`
-const solana: LatchSolanaNetwork = {
-  namespace: 'solana',
-  reference: solanaReference,
-  name: 'Latch Solana',
-  caipNetworkId: `solana:${solanaReference}`,
-  rpcUrl: 'http://127.0.0.1:4171/v1/solana',
-  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-}
-const regtest: LatchBitcoinNetwork = {
-  namespace: 'bip122',
-  reference: '0f9188f13cb7b2c71f2a335e3a4fc328',
-  name: 'Latch Bitcoin',
-  caipNetworkId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
-  network: 'regtest',
-  nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
-}
-const evm: LatchNetwork = {
-  id: 31337,
-  name: 'Latch Devnet',
-  caipNetworkId: 'eip155:31337',
-  rpcUrl: 'http://127.0.0.1:4174',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-}
+const page = createWalletStandardTestPage({ getWallets })
+const { evm, solana, regtest } = page.networks
 const networks: readonly LatchCaipNetwork[] = [evm, solana, regtest]
 
-beforeAll(() => {
-  // The page's window, where Wallet Standard wallets and the app meet.
-  ;(globalThis as { window?: unknown }).window ??= new EventTarget()
-})
-
 const cleanups: (() => void)[] = []
+beforeAll(() => page.open())
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup()
+  page.unregisterAll()
   vi.useRealTimers()
 })
 
-function register(wallet: Wallet) {
-  cleanups.push(getWallets().register(wallet))
-}
+const register = page.register
 
 function createConfig(
   storage = createTestStorage(),

@@ -1,6 +1,7 @@
 import type { DevnetSolana } from '@latch/api-contract'
 import {
   createSolanaTestWallet,
+  createWalletStandardTestPage,
   type StartTestSolanaReturnType,
   startTestSolana,
 } from '@latch/test'
@@ -16,7 +17,7 @@ import { getWallets } from '@wallet-standard/app'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createLatchConfig, type LatchConfig } from '../createLatchConfig.ts'
 import { createTestStorage } from '../testing/createFakeConnector.ts'
-import type { LatchNetwork, LatchSolanaNetwork } from '../webConfig/parseLatchWebConfig.ts'
+import type { LatchSolanaNetwork } from '../webConfig/parseLatchWebConfig.ts'
 import { connect } from './connect.ts'
 import { estimateTransfer } from './estimateTransfer.ts'
 import { sendTransfer } from './sendTransfer.ts'
@@ -28,19 +29,13 @@ let manifest: DevnetSolana
 let rpc: ReturnType<typeof createSolanaRpc>
 let config: LatchConfig
 let wallet: Awaited<ReturnType<typeof createSolanaTestWallet>>
-let unregister: () => void
 let mint: Address
 
-const evm: LatchNetwork = {
-  id: 31337,
-  name: 'Latch Devnet',
-  caipNetworkId: 'eip155:31337',
-  rpcUrl: 'http://127.0.0.1:1',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-}
+const page = createWalletStandardTestPage({ getWallets })
+const { evm } = page.networks
 
 beforeAll(async () => {
-  ;(globalThis as { window?: unknown }).window ??= new EventTarget()
+  page.open()
   solana = await startTestSolana()
   manifest = solana.manifest
   rpc = createSolanaRpc(manifest.rpcUrl)
@@ -65,14 +60,14 @@ beforeAll(async () => {
     secretKey: (manifest.accounts[0] as { secretKey: string }).secretKey,
     rpcUrl: manifest.rpcUrl,
   })
-  unregister = getWallets().register(wallet.wallet)
+  page.register(wallet.wallet)
   await watchWalletStandard(config)
   await connect(config, { connectorId: 'walletStandard.solana.Funded Solana' })
   expect(config.getState()).toMatchObject({ activeNamespace: 'solana', address: wallet.address })
 }, 60_000)
 
 afterAll(async () => {
-  unregister?.()
+  page.unregisterAll()
   config?.destroy()
   await solana?.stop()
 })

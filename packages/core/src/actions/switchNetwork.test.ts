@@ -1,4 +1,8 @@
-import { createBitcoinTestWallet, createSolanaTestWallet } from '@latch/test'
+import {
+  createBitcoinTestWallet,
+  createSolanaTestWallet,
+  createWalletStandardTestPage,
+} from '@latch/test'
 import { getBase58Encoder, type SignatureBytes, verifySignature } from '@solana/kit'
 import { getWallets } from '@wallet-standard/app'
 import { registerWallet } from '@wallet-standard/wallet'
@@ -7,12 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createLatchConfig } from '../createLatchConfig.ts'
 import { storageKeys } from '../storage/createLatchStorage.ts'
 import { createFakeConnector, createTestStorage } from '../testing/createFakeConnector.ts'
-import type {
-  LatchBitcoinNetwork,
-  LatchCaipNetwork,
-  LatchNetwork,
-  LatchSolanaNetwork,
-} from '../webConfig/parseLatchWebConfig.ts'
+import type { LatchCaipNetwork, LatchSolanaNetwork } from '../webConfig/parseLatchWebConfig.ts'
 import { connect } from './connect.ts'
 import { disconnect } from './disconnect.ts'
 import { reconnect } from './reconnect.ts'
@@ -20,41 +19,15 @@ import { signMessage } from './signMessage.ts'
 import { switchNetwork } from './switchNetwork.ts'
 import { watchWalletStandard } from './watchWalletStandard.ts'
 
-const evm: LatchNetwork = {
-  id: 31337,
-  name: 'Latch Devnet',
-  caipNetworkId: 'eip155:31337',
-  rpcUrl: 'http://127.0.0.1:4174',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-}
-const solanaReference = `4Latch${'1'.repeat(26)}`
-const solana: LatchSolanaNetwork = {
-  namespace: 'solana',
-  reference: solanaReference,
-  name: 'Latch Solana',
-  caipNetworkId: `solana:${solanaReference}`,
-  rpcUrl: 'http://127.0.0.1:4171/v1/solana',
-  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-}
+const page = createWalletStandardTestPage({ getWallets })
+const { evm, solana, regtest } = page.networks
 const solanaMainnet: LatchSolanaNetwork = {
   ...solana,
   reference: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
   name: 'Solana',
   caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
 }
-const regtest: LatchBitcoinNetwork = {
-  namespace: 'bip122',
-  reference: '0f9188f13cb7b2c71f2a335e3a4fc328',
-  name: 'Latch Bitcoin',
-  caipNetworkId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
-  network: 'regtest',
-  nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
-}
-
-beforeAll(() => {
-  // The page's window, where Wallet Standard wallets and the app meet.
-  ;(globalThis as { window?: unknown }).window ??= new EventTarget()
-})
+beforeAll(() => page.open())
 
 /** A config with an EVM wallet connected, and Wallet Standard discovery on. */
 async function setup(networks: readonly LatchCaipNetwork[] = [evm, solana, regtest]) {
@@ -77,7 +50,7 @@ async function setup(networks: readonly LatchCaipNetwork[] = [evm, solana, regte
 async function registered<
   T extends { wallet: Parameters<ReturnType<typeof getWallets>['register']>[0] },
 >(created: T): Promise<T & { unregister: () => void }> {
-  return { ...created, unregister: getWallets().register(created.wallet) }
+  return { ...created, unregister: page.register(created.wallet) }
 }
 
 describe('Solana and Bitcoin wallets beside the EVM one', () => {

@@ -2,6 +2,7 @@ import type { DevnetSolana } from '@latch/api-contract'
 import {
   createBitcoinTestWallet,
   createSolanaTestWallet,
+  createWalletStandardTestPage,
   type StartTestSolanaReturnType,
   startTestSolana,
 } from '@latch/test'
@@ -21,11 +22,7 @@ import { watchWalletStandard } from '../actions/watchWalletStandard.ts'
 import { createLatchConfig, type LatchConfig } from '../createLatchConfig.ts'
 import { createTestStorage } from '../testing/createFakeConnector.ts'
 import type { FetchLike } from '../types.ts'
-import type {
-  LatchBitcoinNetwork,
-  LatchNetwork,
-  LatchSolanaNetwork,
-} from '../webConfig/parseLatchWebConfig.ts'
+import type { LatchSolanaNetwork } from '../webConfig/parseLatchWebConfig.ts'
 import { createSendFlow, type SendFlow } from './createSendFlow.ts'
 import { formatSendFormMessage } from './formatSendFormMessage.ts'
 
@@ -35,24 +32,10 @@ let rpc: ReturnType<typeof createSolanaRpc>
 let network: LatchSolanaNetwork
 let config: LatchConfig
 let wallet: Awaited<ReturnType<typeof createSolanaTestWallet>>
-let unregister: () => void
 let mint: Address
 
-const evm: LatchNetwork = {
-  id: 31337,
-  name: 'Latch Devnet',
-  caipNetworkId: 'eip155:31337',
-  rpcUrl: 'http://127.0.0.1:1',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-}
-const regtest: LatchBitcoinNetwork = {
-  namespace: 'bip122',
-  reference: '0f9188f13cb7b2c71f2a335e3a4fc328',
-  name: 'Latch Bitcoin',
-  caipNetworkId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
-  network: 'regtest',
-  nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
-}
+const page = createWalletStandardTestPage({ getWallets })
+const { evm, regtest } = page.networks
 
 async function tokenAmountOf(owner: Address): Promise<bigint | undefined> {
   const [ata] = await findAssociatedTokenPda({ mint, owner, tokenProgram: TOKEN_PROGRAM_ADDRESS })
@@ -98,7 +81,7 @@ const chainBackedApi: FetchLike = async (url) => {
 }
 
 beforeAll(async () => {
-  ;(globalThis as { window?: unknown }).window ??= new EventTarget()
+  page.open()
   solana = await startTestSolana()
   manifest = solana.manifest
   rpc = createSolanaRpc(manifest.rpcUrl)
@@ -124,13 +107,13 @@ beforeAll(async () => {
     secretKey: (manifest.accounts[0] as { secretKey: string }).secretKey,
     rpcUrl: manifest.rpcUrl,
   })
-  unregister = getWallets().register(wallet.wallet)
+  page.register(wallet.wallet)
   await watchWalletStandard(config)
   await connect(config, { connectorId: 'walletStandard.solana.Funded Solana' })
 }, 60_000)
 
 afterAll(async () => {
-  unregister?.()
+  page.unregisterAll()
   config?.destroy()
   await solana?.stop()
 })
@@ -248,7 +231,7 @@ describe('the Send form on Bitcoin', () => {
       fetch,
     })
     const xverse = createBitcoinTestWallet({ name: 'Xverse', chains: ['bitcoin:regtest'] })
-    const remove = getWallets().register(xverse.wallet)
+    const remove = page.register(xverse.wallet)
     try {
       await watchWalletStandard(bitcoinConfig)
       await connect(bitcoinConfig, {

@@ -4,7 +4,11 @@ import {
   testSiwxOrigin,
   testSiwxProjectId,
 } from '@latch/api/testing/createTestSiwxApi.ts'
-import { createBitcoinTestWallet, createSolanaTestWallet } from '@latch/test'
+import {
+  createBitcoinTestWallet,
+  createSolanaTestWallet,
+  createWalletStandardTestPage,
+} from '@latch/test'
 import { getWallets } from '@wallet-standard/app'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connect } from '../actions/connect.ts'
@@ -19,41 +23,15 @@ import { createLatchConfig, type LatchConfig } from '../createLatchConfig.ts'
 import { SignatureDeclinedError } from '../errors/signature.ts'
 import { SignInFailedError } from '../errors/signIn.ts'
 import { createTestStorage } from '../testing/createFakeConnector.ts'
-import type {
-  LatchBitcoinNetwork,
-  LatchCaipNetwork,
-  LatchSolanaNetwork,
-} from '../webConfig/parseLatchWebConfig.ts'
+import type { LatchBitcoinNetwork, LatchCaipNetwork } from '../webConfig/parseLatchWebConfig.ts'
 import { createSignInFlow } from './createSignInFlow.ts'
 import { createSiwxSignInMessage } from './createSiwxSignInMessage.ts'
 import { getSignInAccount } from './getSignInAccount.ts'
 import { getSignInSession } from './getSignInSession.ts'
 import { watchSignOutOnDisconnect } from './watchSignOutOnDisconnect.ts'
 
-const solanaReference = `4Siwx${'1'.repeat(27)}`
-const solana: LatchSolanaNetwork = {
-  namespace: 'solana',
-  reference: solanaReference,
-  name: 'Latch Solana',
-  caipNetworkId: `solana:${solanaReference}`,
-  rpcUrl: 'http://127.0.0.1:1',
-  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-}
-const regtest: LatchBitcoinNetwork = {
-  namespace: 'bip122',
-  reference: '0f9188f13cb7b2c71f2a335e3a4fc328',
-  name: 'Latch Bitcoin',
-  caipNetworkId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
-  network: 'regtest',
-  nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
-}
-const testnet: LatchBitcoinNetwork = {
-  ...regtest,
-  reference: '000000000933ea01ad0ee984209779ba',
-  name: 'Bitcoin testnet',
-  caipNetworkId: 'bip122:000000000933ea01ad0ee984209779ba',
-  network: 'testnet',
-}
+const page = createWalletStandardTestPage({ getWallets })
+const { solana, regtest, bitcoinTestnet: testnet } = page.networks
 const domain = new URL(testSiwxOrigin).host
 
 let api: Awaited<ReturnType<typeof createTestSiwxApi>>
@@ -70,12 +48,12 @@ beforeAll(async () => {
     solana: { caipNetworkId: solana.caipNetworkId },
     bitcoin: { caipNetworkId: testnet.caipNetworkId, network: 'testnet' },
   })
-  // The page's window, where Wallet Standard wallets and the app meet.
-  ;(globalThis as { window?: unknown }).window ??= new EventTarget()
+  page.open()
 }, 60_000)
 
 afterAll(async () => {
   for (const stop of stops) stop()
+  page.unregisterAll()
   await api?.stop()
   await testnetApi?.stop()
 })
@@ -101,7 +79,7 @@ async function connectedSolana(name: string) {
   const storage = createTestStorage()
   const config = createConfig([solana], storage)
   const wallet = await createSolanaTestWallet({ name, chains: [solana.caipNetworkId] })
-  stops.push(getWallets().register(wallet.wallet))
+  page.register(wallet.wallet)
   await watchWalletStandard(config)
   await connect(config, { connectorId: `walletStandard.solana.${name}` })
   return { config, storage, wallet }
@@ -111,7 +89,7 @@ async function connectedSolana(name: string) {
 async function connectedBitcoin(name: string, network: LatchBitcoinNetwork, fetchFn = api.fetchFn) {
   const config = createConfig([network], createTestStorage(), fetchFn)
   const wallet = createBitcoinTestWallet({ name, chains: [`bitcoin:${network.network}`] })
-  stops.push(getWallets().register(wallet.wallet))
+  page.register(wallet.wallet)
   await watchWalletStandard(config)
   await connect(config, { connectorId: `walletStandard.bip122.${name}` })
   return { config, wallet }
@@ -265,7 +243,7 @@ describe('Sign In With Bitcoin (CAIP-122, BIP-322) against the real API', () => 
       name: 'SIWB Claims Testnet',
       chains: ['bitcoin:testnet'],
     })
-    stops.push(getWallets().register(claimed.wallet))
+    page.register(claimed.wallet)
     const onTestnet = createConfig([testnet], createTestStorage(), testnetApi.fetchFn)
     await watchWalletStandard(onTestnet)
     await expect(
