@@ -134,6 +134,27 @@ export async function signUpByEmail(
     await expect(page.getByTestId('account-address')).toBeVisible({ timeout: 30_000 })
 }
 
+/**
+ * On a page that requires sign-in (`serveSignInWeb`): signs a new person up by email at `url`,
+ * then signs the EVM account's sign-in message in the frame (its confirmation names the site)
+ * and waits for the Sign In dialog to close. Returns that dialog, for the next sign-in.
+ */
+export async function signUpAndSignInByEmail(
+  page: Page,
+  email: string,
+  options: { url: string },
+): Promise<Locator> {
+  await signUpByEmail(page, email, { url: options.url, waitForAccount: false })
+  const signIn = page.getByRole('dialog', { name: 'Sign In' })
+  await expect(signIn.getByTestId('sign-in-message')).toBeVisible({ timeout: 30_000 })
+  await signIn.getByRole('button', { name: 'Sign', exact: true }).click()
+  const confirmation = await frameConfirmation(page)
+  await expect(confirmation).toContainText(new URL(options.url).host)
+  await approveInFrame(page, confirmation)
+  await expect(signIn).toBeHidden({ timeout: 20_000 })
+  return signIn
+}
+
 /** The account panel's address (full, from its title or text). */
 export async function accountAddress(page: Page): Promise<string> {
   const element = page.getByTestId('account-address')

@@ -1,10 +1,6 @@
-import { resolve } from 'node:path'
 import type { DevnetManifest } from '@latch/api-contract'
 import { createBitcoinTestWallet, createSolanaTestWallet } from '@latch/test'
 import { expect, type Locator, type Page } from '@playwright/test'
-import { loadWebConfig } from '../../apps/web/src/server/loadWebConfig.ts'
-import { type ServeWebReturnType, serveWeb } from '../../apps/web/src/server/serveWeb.ts'
-import { e2eStateDir } from './devnet.ts'
 
 /** The devnet's Solana chain and Bitcoin regtest chain, or the test fails saying so. */
 export function namespaceDevnets(manifest: DevnetManifest) {
@@ -197,21 +193,4 @@ export async function installWrongNetworkBitcoinWallet(
     { name: options.name, chains: options.chains, payment, ordinals },
   )
   return { payment, ordinals }
-}
-
-/**
- * The devnet web app as `npm start` serves it, but requiring sign-in (LATCH_REQUIRE_SIGN_IN),
- * on a port of its own; `LATCH_WEB_DIST_DIR` serves a build of one's own.
- */
-export async function serveSignInWeb(): Promise<ServeWebReturnType> {
-  const config = loadWebConfig({
-    env: {
-      LATCH_STATE_DIR: e2eStateDir(),
-      LATCH_API_URL: process.env.LATCH_E2E_API_URL,
-      LATCH_REQUIRE_SIGN_IN: 'true',
-    },
-    rootDir: resolve(import.meta.dirname, '../..'),
-  })
-  expect(config.signIn).toBe('required')
-  return serveWeb({ port: 0, config, distDir: process.env.LATCH_WEB_DIST_DIR || undefined })
 }

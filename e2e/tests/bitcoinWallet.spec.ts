@@ -10,10 +10,10 @@ import {
   namespaceDevnets,
   panelTokenAmount,
   pickNetwork,
-  serveSignInWeb,
 } from '../src/namespaceWallets.ts'
 import { readQrCode } from '../src/qrCode.ts'
 import { openWalletFeature } from '../src/send.ts'
+import { serveSignInWeb } from '../src/serveSignInWeb.ts'
 
 test('EVM, Solana and Bitcoin connected at once: each balance, Bitcoin receive, send unsupported on Bitcoin', async ({
   page,

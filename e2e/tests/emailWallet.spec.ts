@@ -1,11 +1,9 @@
-import { resolve } from 'node:path'
 import type { DevnetManifest } from '@latch/api-contract'
 import type { Page } from '@playwright/test'
 import { parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { loadWebConfig } from '../../apps/web/src/server/loadWebConfig.ts'
-import { type ServeWebReturnType, serveWeb } from '../../apps/web/src/server/serveWeb.ts'
-import { e2eStateDir, fund, webUrl } from '../src/devnet.ts'
+import type { ServeWebReturnType } from '../../apps/web/src/server/serveWeb.ts'
+import { fund, webUrl } from '../src/devnet.ts'
 import {
   accountAddress,
   approveInFrame,
@@ -17,6 +15,7 @@ import {
   frameConfirmation,
   modalStep,
   otpView,
+  signUpAndSignInByEmail,
   signUpByEmail,
   submitEmail,
   typeEmail,
@@ -31,6 +30,7 @@ import {
 } from '../src/readMailbox.ts'
 import { refreshApiBalances } from '../src/refreshApiBalances.ts'
 import { chainBalance, fillSendForm, openWalletFeature } from '../src/send.ts'
+import { serveSignInWeb } from '../src/serveSignInWeb.ts'
 
 function firstChain(manifest: DevnetManifest) {
   const chain = manifest.chains[0]
@@ -243,21 +243,7 @@ test('a second browser is a new device: the emailed link approves it, then the c
 test.describe('required sign-in', () => {
   let server: ServeWebReturnType
   test.beforeAll(async () => {
-    const config = loadWebConfig({
-      env: {
-        LATCH_STATE_DIR: e2eStateDir(),
-        LATCH_API_URL: process.env.LATCH_E2E_API_URL,
-        LATCH_AUTH_URL: authUrl(),
-        LATCH_REQUIRE_SIGN_IN: 'true',
-      },
-      rootDir: resolve(import.meta.dirname, '../..'),
-    })
-    expect(config.signIn).toBe('required')
-    server = await serveWeb({
-      port: 0,
-      config,
-      distDir: process.env.LATCH_WEB_DIST_DIR || undefined,
-    })
+    server = await serveSignInWeb({ authUrl: authUrl() })
   })
   test.afterAll(async () => {
     await server?.stop()
@@ -267,15 +253,7 @@ test.describe('required sign-in', () => {
     page,
   }) => {
     test.setTimeout(90_000)
-    const email = uniqueEmail('siwx')
-    await signUpByEmail(page, email, { url: server.url, waitForAccount: false })
-    const signIn = page.getByRole('dialog', { name: 'Sign In' })
-    await expect(signIn.getByTestId('sign-in-message')).toBeVisible({ timeout: 30_000 })
-    await signIn.getByRole('button', { name: 'Sign', exact: true }).click()
-    const confirmation = await frameConfirmation(page)
-    await expect(confirmation).toContainText(new URL(server.url).host)
-    await approveInFrame(page, confirmation)
-    await expect(signIn).toBeHidden({ timeout: 20_000 })
+    await signUpAndSignInByEmail(page, uniqueEmail('siwx'), { url: server.url })
     const address = await accountAddress(page)
     const session = await page.evaluate(() => localStorage.getItem('@latch/sign_in_sessions'))
     expect(session).toContain(address)

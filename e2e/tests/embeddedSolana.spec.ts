@@ -1,14 +1,12 @@
-import { resolve } from 'node:path'
 import type { DevnetManifest } from '@latch/api-contract'
 import type { Page } from '@playwright/test'
-import { loadWebConfig } from '../../apps/web/src/server/loadWebConfig.ts'
-import { type ServeWebReturnType, serveWeb } from '../../apps/web/src/server/serveWeb.ts'
-import { e2eStateDir } from '../src/devnet.ts'
+import type { ServeWebReturnType } from '../../apps/web/src/server/serveWeb.ts'
 import {
   approveInFrame,
   authUrl,
   confirmationDetail,
   frameConfirmation,
+  signUpAndSignInByEmail,
   signUpByEmail,
 } from '../src/emailWallet.ts'
 import { expect, test } from '../src/fixtures.ts'
@@ -21,6 +19,7 @@ import {
 } from '../src/namespaceWallets.ts'
 import { uniqueEmail } from '../src/readMailbox.ts'
 import { fillSendForm, openWalletFeature } from '../src/send.ts'
+import { serveSignInWeb } from '../src/serveSignInWeb.ts'
 
 const toast = (page: Page, text: string) =>
   page.getByTestId('latch-toast').filter({ hasText: text }).first()
@@ -112,21 +111,7 @@ test('Email wallet on Solana: its Solana account shows on the Solana network, se
 test.describe('with sign-in required', () => {
   let server: ServeWebReturnType
   test.beforeAll(async () => {
-    const config = loadWebConfig({
-      env: {
-        LATCH_STATE_DIR: e2eStateDir(),
-        LATCH_API_URL: process.env.LATCH_E2E_API_URL,
-        LATCH_AUTH_URL: authUrl(),
-        LATCH_REQUIRE_SIGN_IN: 'true',
-      },
-      rootDir: resolve(import.meta.dirname, '../..'),
-    })
-    expect(config.signIn).toBe('required')
-    server = await serveWeb({
-      port: 0,
-      config,
-      distDir: process.env.LATCH_WEB_DIST_DIR || undefined,
-    })
+    server = await serveSignInWeb({ authUrl: authUrl() })
   })
   test.afterAll(async () => {
     await server?.stop()
@@ -138,13 +123,8 @@ test.describe('with sign-in required', () => {
   }) => {
     test.setTimeout(120_000)
     const { solana } = namespaceDevnets(manifest)
-    await signUpByEmail(page, uniqueEmail('siws'), { url: server.url, waitForAccount: false })
     // First the EVM account's sign-in, signed in the frame.
-    const signIn = page.getByRole('dialog', { name: 'Sign In' })
-    await expect(signIn.getByTestId('sign-in-message')).toBeVisible({ timeout: 30_000 })
-    await signIn.getByRole('button', { name: 'Sign', exact: true }).click()
-    await approveInFrame(page)
-    await expect(signIn).toBeHidden({ timeout: 20_000 })
+    const signIn = await signUpAndSignInByEmail(page, uniqueEmail('siws'), { url: server.url })
 
     // On Solana, the Solana account signs its own CAIP-122 message in the frame.
     await pickNetwork(page, solana.caipNetworkId)

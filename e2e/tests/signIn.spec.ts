@@ -1,28 +1,16 @@
-import { resolve } from 'node:path'
 import type { Page } from '@playwright/test'
 import { generatePrivateKey } from 'viem/accounts'
-import { loadWebConfig } from '../../apps/web/src/server/loadWebConfig.ts'
-import { type ServeWebReturnType, serveWeb } from '../../apps/web/src/server/serveWeb.ts'
+import type { ServeWebReturnType } from '../../apps/web/src/server/serveWeb.ts'
 import { axeViolations, installAxe } from '../src/app.ts'
-import { e2eStateDir } from '../src/devnet.ts'
 import { expect, test } from '../src/fixtures.ts'
 import { type InjectedWallet, installInjectedWallet } from '../src/injectedWallet.ts'
+import { serveSignInWeb } from '../src/serveSignInWeb.ts'
 import { createWalletConnectWallet, type WalletConnectWallet } from '../src/walletConnectWallet.ts'
 
 /** The devnet web app, as `npm start` serves it, but requiring sign-in (LATCH_REQUIRE_SIGN_IN). */
 let server: ServeWebReturnType
 test.beforeAll(async () => {
-  const config = loadWebConfig({
-    env: {
-      LATCH_STATE_DIR: e2eStateDir(),
-      LATCH_API_URL: process.env.LATCH_E2E_API_URL,
-      LATCH_REQUIRE_SIGN_IN: 'true',
-    },
-    rootDir: resolve(import.meta.dirname, '../..'),
-  })
-  expect(config.signIn).toBe('required')
-  // LATCH_WEB_DIST_DIR: a build of one's own instead of apps/web/dist.
-  server = await serveWeb({ port: 0, config, distDir: process.env.LATCH_WEB_DIST_DIR || undefined })
+  server = await serveSignInWeb()
 })
 test.afterAll(async () => {
   await server?.stop()

@@ -9,12 +9,12 @@ import {
   freshSolanaAddress,
   namespaceDevnets,
   panelTokenAmount,
-  serveSignInWeb,
   solanaLamports,
   solanaRentExemption,
   splBalance,
 } from '../src/namespaceWallets.ts'
 import { fillSendForm, openWalletFeature } from '../src/send.ts'
+import { serveSignInWeb } from '../src/serveSignInWeb.ts'
 
 const minus = '\u2212'
 
