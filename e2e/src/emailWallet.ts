@@ -135,7 +135,7 @@ export async function signUpByEmail(
 }
 
 /**
- * On a page that requires sign-in (`serveSignInWeb`): signs a new person up by email at `url`,
+ * On a page that requires sign-in (`serveSignInWebForTests`): signs a new person up by email at `url`,
  * then signs the EVM account's sign-in message in the frame (its confirmation names the site)
  * and waits for the Sign In dialog to close. Returns that dialog, for the next sign-in.
  */

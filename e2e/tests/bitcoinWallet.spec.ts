@@ -1,4 +1,3 @@
-import type { ServeWebReturnType } from '../../apps/web/src/server/serveWeb.ts'
 import { openConnectModal } from '../src/app.ts'
 import { expect, test } from '../src/fixtures.ts'
 import {
@@ -13,7 +12,7 @@ import {
 } from '../src/namespaceWallets.ts'
 import { readQrCode } from '../src/qrCode.ts'
 import { openWalletFeature } from '../src/send.ts'
-import { serveSignInWeb } from '../src/serveSignInWeb.ts'
+import { serveSignInWebForTests } from '../src/serveSignInWebForTests.ts'
 
 test('EVM, Solana and Bitcoin connected at once: each balance, Bitcoin receive, send unsupported on Bitcoin', async ({
   page,
@@ -104,13 +103,7 @@ test('a Bitcoin wallet answering mainnet addresses on the regtest network is ref
 })
 
 test.describe('with sign-in required', () => {
-  let server: ServeWebReturnType
-  test.beforeAll(async () => {
-    server = await serveSignInWeb()
-  })
-  test.afterAll(async () => {
-    await server?.stop()
-  })
+  const server = serveSignInWebForTests()
 
   test('Bitcoin: signs in with BIP-322 beside Solana; a reload keeps both wallets and sessions', async ({
     page,

@@ -2,7 +2,6 @@ import type { DevnetManifest } from '@latch/api-contract'
 import type { Page } from '@playwright/test'
 import { parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import type { ServeWebReturnType } from '../../apps/web/src/server/serveWeb.ts'
 import { fund, webUrl } from '../src/devnet.ts'
 import {
   accountAddress,
@@ -30,7 +29,7 @@ import {
 } from '../src/readMailbox.ts'
 import { refreshApiBalances } from '../src/refreshApiBalances.ts'
 import { chainBalance, fillSendForm, openWalletFeature } from '../src/send.ts'
-import { serveSignInWeb } from '../src/serveSignInWeb.ts'
+import { serveSignInWebForTests } from '../src/serveSignInWebForTests.ts'
 
 function firstChain(manifest: DevnetManifest) {
   const chain = manifest.chains[0]
@@ -241,13 +240,7 @@ test('a second browser is a new device: the emailed link approves it, then the c
 })
 
 test.describe('required sign-in', () => {
-  let server: ServeWebReturnType
-  test.beforeAll(async () => {
-    server = await serveSignInWeb({ authUrl: authUrl() })
-  })
-  test.afterAll(async () => {
-    await server?.stop()
-  })
+  const server = serveSignInWebForTests({ emailWallet: true })
 
   test('sign in with SIWX: the embedded wallet signs the message in its frame', async ({
     page,

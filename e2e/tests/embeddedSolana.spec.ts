@@ -1,9 +1,7 @@
 import type { DevnetManifest } from '@latch/api-contract'
 import type { Page } from '@playwright/test'
-import type { ServeWebReturnType } from '../../apps/web/src/server/serveWeb.ts'
 import {
   approveInFrame,
-  authUrl,
   confirmationDetail,
   frameConfirmation,
   signUpAndSignInByEmail,
@@ -19,7 +17,7 @@ import {
 } from '../src/namespaceWallets.ts'
 import { uniqueEmail } from '../src/readMailbox.ts'
 import { fillSendForm, openWalletFeature } from '../src/send.ts'
-import { serveSignInWeb } from '../src/serveSignInWeb.ts'
+import { serveSignInWebForTests } from '../src/serveSignInWebForTests.ts'
 
 const toast = (page: Page, text: string) =>
   page.getByTestId('latch-toast').filter({ hasText: text }).first()
@@ -109,13 +107,7 @@ test('Email wallet on Solana: its Solana account shows on the Solana network, se
 })
 
 test.describe('with sign-in required', () => {
-  let server: ServeWebReturnType
-  test.beforeAll(async () => {
-    server = await serveSignInWeb({ authUrl: authUrl() })
-  })
-  test.afterAll(async () => {
-    await server?.stop()
-  })
+  const server = serveSignInWebForTests({ emailWallet: true })
 
   test('Email wallet on Solana: signs in with Sign In With Solana (ed25519, checked by the API)', async ({
     page,

@@ -1,20 +1,13 @@
 import type { Page } from '@playwright/test'
 import { generatePrivateKey } from 'viem/accounts'
-import type { ServeWebReturnType } from '../../apps/web/src/server/serveWeb.ts'
 import { axeViolations, installAxe } from '../src/app.ts'
 import { expect, test } from '../src/fixtures.ts'
 import { type InjectedWallet, installInjectedWallet } from '../src/injectedWallet.ts'
-import { serveSignInWeb } from '../src/serveSignInWeb.ts'
+import { serveSignInWebForTests } from '../src/serveSignInWebForTests.ts'
 import { createWalletConnectWallet, type WalletConnectWallet } from '../src/walletConnectWallet.ts'
 
 /** The devnet web app, as `npm start` serves it, but requiring sign-in (LATCH_REQUIRE_SIGN_IN). */
-let server: ServeWebReturnType
-test.beforeAll(async () => {
-  server = await serveSignInWeb()
-})
-test.afterAll(async () => {
-  await server?.stop()
-})
+const server = serveSignInWebForTests()
 
 /** A wallet of its own per test (sessions belong to an address): a fresh key. */
 async function freshWallet(

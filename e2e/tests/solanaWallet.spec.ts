@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test'
-import type { ServeWebReturnType } from '../../apps/web/src/server/serveWeb.ts'
 import { openConnectModal } from '../src/app.ts'
 import { expect, test } from '../src/fixtures.ts'
 import {
@@ -14,7 +13,7 @@ import {
   splBalance,
 } from '../src/namespaceWallets.ts'
 import { fillSendForm, openWalletFeature } from '../src/send.ts'
-import { serveSignInWeb } from '../src/serveSignInWeb.ts'
+import { serveSignInWebForTests } from '../src/serveSignInWebForTests.ts'
 
 const minus = '\u2212'
 
@@ -103,13 +102,7 @@ test('Solana: the Devnet Solana wallet connects, shows SOL and LUSD, sends SOL a
 })
 
 test.describe('with sign-in required', () => {
-  let server: ServeWebReturnType
-  test.beforeAll(async () => {
-    server = await serveSignInWeb()
-  })
-  test.afterAll(async () => {
-    await server?.stop()
-  })
+  const server = serveSignInWebForTests()
 
   test('Solana: signs in with Sign In With Solana; a reload keeps the wallet and the session', async ({
     page,
