@@ -62,6 +62,8 @@ export async function buildSwapTransaction(
         from: pair.from.address,
         to: pair.to.address,
         amountIn: parameters.amount,
+        // Priced at the chain's head now: never reserves older than the chain it is sent to.
+        fresh: true,
         signal: parameters.signal,
       }
       const quote = await source.quote(quoteParameters)

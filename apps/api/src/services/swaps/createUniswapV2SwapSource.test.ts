@@ -197,11 +197,14 @@ describe('the best route is chosen', () => {
     })
     await client.waitForTransactionReceipt({ hash })
 
+    // Asked right after the pool was added: read at the head now (a displayed quote may be
+    // priced at a head read up to a second ago, when the pair did not exist yet).
     const small = await source.quote({
       chainId: chain.id,
       from: token('ALPHA'),
       to: token('WETH'),
       amountIn: parseEther('1'),
+      fresh: true,
     })
     expect(small.path).toEqual([token('ALPHA'), token('WETH')])
     expect(small.amountOut).toBe(await routerAmountOut(parseEther('1'), small.path))
@@ -214,6 +217,7 @@ describe('the best route is chosen', () => {
       from: token('ALPHA'),
       to: token('WETH'),
       amountIn: parseEther('200'),
+      fresh: true,
     })
     expect(large.path).toEqual([token('ALPHA'), token('LUSD'), token('WETH')])
     expect(large.amountOut).toBe(await routerAmountOut(parseEther('200'), large.path))
@@ -223,19 +227,33 @@ describe('the best route is chosen', () => {
   })
 })
 
-test('concurrent quotes over the same pools share one reserves read', async () => {
-  let multicalls = 0
+/**
+ * A source over a client that counts head reads and multicalls; `holdNext()` keeps the answer of
+ * the next multicall (sent at once: it reads the chain as it is then) until `release()`.
+ */
+function countingSource(options: { now?: () => number; maxEntries?: number } = {}) {
+  const counts = { heads: 0, multicalls: 0 }
+  let gate: Promise<void> | undefined
+  let release = () => {}
   const counting = new Proxy(client, {
     get(target, property, receiver) {
       if (property === 'multicall')
         return (...args: Parameters<PublicClient['multicall']>) => {
-          multicalls++
-          return target.multicall(...args)
+          counts.multicalls++
+          const answer = target.multicall(...args)
+          const held = gate
+          gate = undefined
+          return held ? held.then(() => answer) : answer
+        }
+      if (property === 'getBlockNumber')
+        return (...args: Parameters<PublicClient['getBlockNumber']>) => {
+          counts.heads++
+          return target.getBlockNumber(...args)
         }
       return Reflect.get(target, property, receiver)
     },
   })
-  const shared = createUniswapV2SwapSource({
+  const source = createUniswapV2SwapSource({
     chains: new Map([
       [
         chain.id,
@@ -251,22 +269,130 @@ test('concurrent quotes over the same pools share one reserves read', async () =
         },
       ],
     ]),
+    now: options.now,
+    maxEntries: options.maxEntries,
   })
-  const ask = () =>
-    shared.quote({
-      chainId: chain.id,
-      from: swapNativeAddress,
-      to: token('LUSD'),
-      amountIn: parseEther('1'),
-    })
-  // The pairs are found once; the reserves are read per quote when quotes come one by one.
-  await ask()
-  multicalls = 0
-  await ask()
-  expect(multicalls).toBe(1)
-  multicalls = 0
-  const quotes = await Promise.all(Array.from({ length: 10 }, ask))
-  expect(multicalls).toBe(1)
-  expect(new Set(quotes.map((quote) => quote.amountOut)).size).toBe(1)
-  expect(quotes[0]?.amountOut).toBe(await routerAmountOut(parseEther('1'), quotes[0]?.path ?? []))
+  return {
+    source,
+    counts,
+    reset() {
+      counts.heads = 0
+      counts.multicalls = 0
+    },
+    holdNext() {
+      gate = new Promise((resolve) => {
+        release = resolve
+      })
+    },
+    release: () => release(),
+  }
+}
+
+/** Swaps `amount` ETH for LUSD through the router from test account #2 (moves the pool). */
+async function swapEthForLusd(amount: bigint) {
+  const owner = devnet.manifest.accounts[2]
+  if (!owner) throw new Error('No test account #2.')
+  const account = privateKeyToAccount(owner.privateKey as `0x${string}`)
+  const wallet = createWalletClient({ account, transport: http(chain.rpcUrl) })
+  const hash = await wallet.writeContract({
+    chain: null,
+    address: getAddress(chain.contracts.uniswapV2Router),
+    abi: uniswapV2RouterAbi,
+    functionName: 'swapExactETHForTokens',
+    args: [0n, [getAddress(chain.contracts.weth), token('LUSD')], account.address, maxUint256],
+    value: amount,
+  })
+  const receipt = await client.waitForTransactionReceipt({ hash })
+  expect(receipt.status).toBe('success')
+}
+
+describe('reserves kept per block', () => {
+  const ethToLusd = (amountIn = parseEther('1'), fresh?: boolean) => ({
+    chainId: chain.id,
+    from: swapNativeAddress,
+    to: token('LUSD'),
+    amountIn,
+    fresh,
+  })
+
+  test('a displayed quote is priced at a head read at most a second ago: no RPC call within it', async () => {
+    let clock = 1_000_000
+    const { source, counts, reset } = countingSource({ now: () => clock })
+    const first = await source.quote(ethToLusd())
+    // The head, the pair through the factory, the reserves.
+    expect(counts).toEqual({ heads: 1, multicalls: 2 })
+    expect(first.amountOut).toBe(await routerAmountOut(parseEther('1'), first.path))
+    reset()
+    clock += 999
+    const again = await source.quote(ethToLusd(parseEther('2')))
+    expect(counts).toEqual({ heads: 0, multicalls: 0 })
+    expect(again.amountOut).toBe(await routerAmountOut(parseEther('2'), again.path))
+    // Past the second, the head is read again; the chain has not moved: the same reserves.
+    reset()
+    clock += 2
+    await source.quote(ethToLusd())
+    expect(counts).toEqual({ heads: 1, multicalls: 0 })
+    // Ten quotes at once past the second: one head read, one reserves read.
+    await swapEthForLusd(parseEther('0.1'))
+    reset()
+    clock += 1_000
+    const quotes = await Promise.all(Array.from({ length: 10 }, () => source.quote(ethToLusd())))
+    expect(counts).toEqual({ heads: 1, multicalls: 1 })
+    expect(new Set(quotes.map((quote) => quote.amountOut)).size).toBe(1)
+    expect(quotes[0]?.amountOut).toBe(await routerAmountOut(parseEther('1'), first.path))
+    expect(quotes[0]?.amountOut).toBeLessThan(first.amountOut)
+  })
+
+  test('a quote a swap is built from reads the head now: a pool moved within the second is seen', async () => {
+    const clock = 2_000_000
+    const { source, counts, reset } = countingSource({ now: () => clock })
+    const before = await source.quote(ethToLusd())
+    await swapEthForLusd(parseEther('0.5'))
+    // Displayed within the same second: still the head read before the swap.
+    expect((await source.quote(ethToLusd())).amountOut).toBe(before.amountOut)
+    reset()
+    const fresh = await source.quote(ethToLusd(parseEther('1'), true))
+    expect(counts).toEqual({ heads: 1, multicalls: 1 })
+    expect(fresh.amountOut).toBe(await routerAmountOut(parseEther('1'), fresh.path))
+    expect(fresh.amountOut).toBeLessThan(before.amountOut)
+    // The head it read prices the displayed quotes from now on (never an older one).
+    reset()
+    expect((await source.quote(ethToLusd())).amountOut).toBe(fresh.amountOut)
+    expect(counts).toEqual({ heads: 0, multicalls: 0 })
+  })
+
+  test('a fresh quote never joins a reserves read that started before the last swap was mined', async () => {
+    let clock = 3_000_000
+    const gated = countingSource({ now: () => clock })
+    await gated.source.quote(ethToLusd())
+    // A block later and past the second, a displayed quote reads the reserves; the answer is slow.
+    await client.request({ method: 'evm_mine' } as never)
+    clock += 1_000
+    gated.holdNext()
+    gated.reset()
+    const displayed = gated.source.quote(ethToLusd(parseEther('3')))
+    await expect.poll(() => gated.counts.multicalls).toBe(1)
+    // Meanwhile a swap is mined, and the user builds their swap right after it: its quote reads
+    // the pool after the swap, not the read still under way.
+    await swapEthForLusd(parseEther('0.5'))
+    const built = gated.source.quote(ethToLusd(parseEther('3'), true))
+    await expect.poll(() => gated.counts.multicalls).toBe(2)
+    gated.release()
+    const [fresh, shown] = await Promise.all([built, displayed])
+    expect(fresh.amountOut).toBe(await routerAmountOut(parseEther('3'), fresh.path))
+    expect(fresh.amountOut).toBeLessThan(shown.amountOut)
+  })
+
+  test('bounded: with room for one pool set, quotes over several pool sets stay right', async () => {
+    const { source } = countingSource({ maxEntries: 1 })
+    for (const [from, to, amount] of [
+      [swapNativeAddress, token('LUSD'), parseEther('1')],
+      [token('LUSD'), token('ALPHA'), parseUnits('100', 6)],
+      [token('ALPHA'), swapNativeAddress, parseEther('10')],
+      [swapNativeAddress, token('LUSD'), parseEther('2')],
+    ] as const) {
+      const quote = await source.quote({ chainId: chain.id, from, to, amountIn: amount })
+      expect(quote.amountOut).toBe(await routerAmountOut(amount, quote.path))
+    }
+  })
 })

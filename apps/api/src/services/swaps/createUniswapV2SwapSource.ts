@@ -10,6 +10,8 @@ import {
 import { NoSwapRouteError } from '../../errors/swap.ts'
 import type { SwapDeployment } from '../../network.ts'
 import { throwIfRpcFailed, wrapRpcError } from '../wrapRpcError.ts'
+import { createBoundedMap } from './createBoundedMap.ts'
+import { type ChainHead, createChainHead } from './createChainHead.ts'
 import { getUniswapV2AmountOut, uniswapV2FeeThousandths } from './getUniswapV2AmountOut.ts'
 import {
   type SwapBuildParameters,
@@ -43,7 +45,23 @@ export type UniswapV2SwapChain = {
 
 export type CreateUniswapV2SwapSourceParameters = {
   chains: ReadonlyMap<number, UniswapV2SwapChain>
+  /**
+   * How long a read of a chain's head prices displayed quotes (ms, default 1,000): within it,
+   * quotes of the same pools cost no RPC call. Quotes a transaction is built from (`fresh`)
+   * always read the head.
+   */
+  headTtlMs?: number | undefined
+  /** Pool sets whose last reserves are kept, and pairs remembered (each; default 1,000). */
+  maxEntries?: number | undefined
+  /** The clock in ms (tests move it). */
+  now?: (() => number) | undefined
 }
+
+/** A pair that exists: its key (chain and sorted tokens) and address. */
+type Pool = { key: string; address: Address }
+
+/** Reserves of some pools (sorted-token order, by pair key) as of one block. */
+type Reserves = Map<string, readonly [bigint, bigint]>
 
 /** Gas of a swap, roughly: a base and each hop's pool (an estimate shown before simulating). */
 const baseGas = 90_000n
@@ -51,19 +69,43 @@ const gasPerHop = 60_000n
 
 /**
  * Swaps through Uniswap V2 pools read on-chain: the direct pair, through WETH or through the
- * stablecoin, whichever pays most. The pairs are found once through the factory (a pair never
- * moves), then every quote reads all candidate pools' reserves in one multicall and prices each
- * route with the router's own arithmetic (`getUniswapV2AmountOut`). Transactions call
- * UniswapV2Router02: `swapExactETHForTokens`, `swapExactTokensForETH` or
- * `swapExactTokensForTokens`.
+ * stablecoin, whichever pays most. The pairs are found through the factory (a pair never moves;
+ * one that does not exist yet is asked again once the chain moves), then all candidate pools'
+ * reserves are read in one multicall at the chain's head block and each route is priced with the
+ * router's own arithmetic (`getUniswapV2AmountOut`). Reserves change only with a new block: the
+ * last read of each pool set is kept with its block, and a quote is answered from it while the
+ * head has not moved past it. The head is read at most once per `headTtlMs` for displayed
+ * quotes, and afresh for quotes a transaction is built from (`fresh`), so a swap is never built
+ * from reserves older than the chain it is sent to. Transactions call UniswapV2Router02:
+ * `swapExactETHForTokens`, `swapExactTokensForETH` or `swapExactTokensForTokens`.
  */
 export function createUniswapV2SwapSource({
   chains,
+  headTtlMs = 1_000,
+  maxEntries = 1_000,
+  now = Date.now,
 }: CreateUniswapV2SwapSourceParameters): SwapSource {
-  /** Pair addresses by chain and sorted token pair; only pairs that exist are kept. */
-  const pairs = new Map<string, Address>()
-  /** Reserve reads in flight, by chain and pools. */
-  const readingReserves = new Map<string, Promise<Map<string, readonly [bigint, bigint]>>>()
+  /** Pair addresses by chain and sorted token pair, for pairs that exist. */
+  const pairs = createBoundedMap<string, Address>(maxEntries)
+  /** Pairs the factory did not know, with the block it was asked at. */
+  const absentPairs = createBoundedMap<string, bigint>(maxEntries)
+  /** The last reserves read of each pool set, with the block they are of. */
+  const lastReserves = createBoundedMap<string, { block: bigint; reserves: Reserves }>(maxEntries)
+  /** Reserve reads in flight, by pool set and block (each answers exactly that block's state). */
+  const readingReserves = new Map<string, Promise<Reserves>>()
+  const heads = new Map<number, ChainHead>()
+  const headOf = (chainId: number, chain: UniswapV2SwapChain) => {
+    let head = heads.get(chainId)
+    if (!head) {
+      head = createChainHead({
+        read: () => chain.client.getBlockNumber({ cacheTime: 0 }),
+        ttlMs: headTtlMs,
+        now,
+      })
+      heads.set(chainId, head)
+    }
+    return head
+  }
   const pairKey = (chainId: number, a: Address, b: Address) => {
     const [x, y] = sortTokens(a, b)
     return `${chainId}:${x}:${y}`.toLowerCase()
@@ -84,7 +126,7 @@ export function createUniswapV2SwapSource({
     return chain
   }
 
-  async function quote({ chainId, from, to, amountIn }: SwapQuoteParameters) {
+  async function quote({ chainId, from, to, amountIn, fresh }: SwapQuoteParameters) {
     const chain = requireChain(chainId)
     const { weth, stable, router } = chain.deployment
     const tokenIn = isAddressEqual(from, swapNativeAddress) ? weth : from
@@ -98,9 +140,14 @@ export function createUniswapV2SwapSource({
         candidates.push([tokenIn, middle, tokenOut])
     }
     const hops = uniqueHops(candidates)
-    await findPairs(chainId, chain, hops)
-    const known = hops.filter(([a, b]) => pairs.has(pairKey(chainId, a as Address, b as Address)))
-    const reserves = await readReserves(chainId, chain, known)
+    const chainHead = headOf(chainId, chain)
+    const block = await (fresh ? chainHead.current() : chainHead.recent()).catch(
+      (error: unknown) => {
+        throw wrapRpcError(chainId, error)
+      },
+    )
+    const pools = await findPools(chainId, chain, hops, block)
+    const reserves = await readReserves(chainId, chain, pools, block)
 
     let best: { path: Address[]; amountOut: bigint; midOut: number } | undefined
     for (const path of candidates) {
@@ -176,64 +223,109 @@ export function createUniswapV2SwapSource({
     return { to: router, data, value: nativeIn ? amountIn : 0n, quote: current }
   }
 
-  /** Looks up, through the factory, the pairs not seen yet (one multicall); absent ones stay unknown. */
-  async function findPairs(chainId: number, chain: UniswapV2SwapChain, hops: Address[][]) {
-    const unknown = hops.filter(
-      ([a, b]) => !pairs.has(pairKey(chainId, a as Address, b as Address)),
-    )
-    if (unknown.length === 0) return
-    const contracts = unknown.map(
-      ([a, b]) =>
-        ({
-          address: chain.deployment.factory,
-          abi: uniswapV2FactoryAbi,
-          functionName: 'getPair',
-          args: [a as Address, b as Address],
-        }) as const,
-    )
-    const results = await chain.client
-      .multicall({
-        contracts,
-        allowFailure: true,
-        batchSize: 0,
-        multicallAddress: chain.multicall3,
+  /**
+   * The pools along `hops` that exist: pairs known from before, the others looked up through the
+   * factory at `block` (one multicall). A pair that exists is kept for good (a pair never moves);
+   * one that does not is asked again once the chain moves past `block`.
+   */
+  async function findPools(
+    chainId: number,
+    chain: UniswapV2SwapChain,
+    hops: Address[][],
+    block: bigint,
+  ): Promise<Pool[]> {
+    const found = new Map<string, Address>()
+    const unknown: { key: string; a: Address; b: Address }[] = []
+    const keys = hops.map(([a, b]) => {
+      const key = pairKey(chainId, a as Address, b as Address)
+      const address = pairs.get(key)
+      const absentAt = absentPairs.get(key)
+      if (address) found.set(key, address)
+      else if (absentAt === undefined || absentAt < block)
+        unknown.push({ key, a: a as Address, b: b as Address })
+      return key
+    })
+    if (unknown.length > 0) {
+      const results = await chain.client
+        .multicall({
+          contracts: unknown.map(
+            ({ a, b }) =>
+              ({
+                address: chain.deployment.factory,
+                abi: uniswapV2FactoryAbi,
+                functionName: 'getPair',
+                args: [a, b],
+              }) as const,
+          ),
+          allowFailure: true,
+          batchSize: 0,
+          multicallAddress: chain.multicall3,
+          blockNumber: block,
+        })
+        .catch((error: unknown) => {
+          throw wrapRpcError(chainId, error)
+        })
+      throwIfRpcFailed(chainId, results)
+      results.forEach((result, index) => {
+        const { key } = unknown[index] as { key: string }
+        if (result.status !== 'success') return
+        if (result.result === zeroAddress) absentPairs.set(key, block)
+        else {
+          const address = getAddress(result.result)
+          pairs.set(key, address)
+          absentPairs.delete(key)
+          found.set(key, address)
+        }
       })
-      .catch((error: unknown) => {
-        throw wrapRpcError(chainId, error)
-      })
-    throwIfRpcFailed(chainId, results)
-    results.forEach((result, index) => {
-      const [a, b] = unknown[index] as [Address, Address]
-      if (result.status === 'success' && result.result !== zeroAddress)
-        pairs.set(pairKey(chainId, a, b), getAddress(result.result))
+    }
+    return keys.flatMap((key) => {
+      const address = found.get(key)
+      return address ? [{ key, address }] : []
     })
   }
 
-  /** The reserves of the given pairs, sorted-token order, in one multicall. */
   /**
-   * The reserves of some pools, read now. Quotes asking for the same pools while a read is in
-   * flight share it (its answer is as fresh as theirs would be): a burst of quotes costs one
-   * multicall, not one each.
+   * The reserves of some pools as of `block` or a later block: the last read of these pools when
+   * it is that recent, else one multicall at `block` (quotes of the same pools and block share
+   * it: they would read the same state).
    */
-  function readReserves(chainId: number, chain: UniswapV2SwapChain, hops: Address[][]) {
-    const keys = hops.map(([a, b]) => pairKey(chainId, a as Address, b as Address))
-    const readKey = `${chainId}|${keys.join('|')}`
+  async function readReserves(
+    chainId: number,
+    chain: UniswapV2SwapChain,
+    pools: Pool[],
+    block: bigint,
+  ): Promise<Reserves> {
+    const poolsKey = `${chainId}|${pools.map((pool) => pool.key).join('|')}`
+    const last = lastReserves.get(poolsKey)
+    if (last && last.block >= block) return last.reserves
+    const readKey = `${poolsKey}@${block}`
     const inFlight = readingReserves.get(readKey)
     if (inFlight) return inFlight
-    const read = readReservesNow(chainId, chain, keys).finally(() => {
-      if (readingReserves.get(readKey) === read) readingReserves.delete(readKey)
-    })
+    const read = readReservesNow(chainId, chain, pools, block)
+      .then((reserves) => {
+        const latest = lastReserves.get(poolsKey)
+        if (!latest || latest.block < block) lastReserves.set(poolsKey, { block, reserves })
+        return reserves
+      })
+      .finally(() => {
+        if (readingReserves.get(readKey) === read) readingReserves.delete(readKey)
+      })
     readingReserves.set(readKey, read)
     return read
   }
 
-  async function readReservesNow(chainId: number, chain: UniswapV2SwapChain, keys: string[]) {
-    const found = new Map<string, readonly [bigint, bigint]>()
-    if (keys.length === 0) return found
-    const contracts = keys.map(
-      (key) =>
+  async function readReservesNow(
+    chainId: number,
+    chain: UniswapV2SwapChain,
+    pools: Pool[],
+    block: bigint,
+  ) {
+    const found: Reserves = new Map()
+    if (pools.length === 0) return found
+    const contracts = pools.map(
+      (pool) =>
         ({
-          address: pairs.get(key) as Address,
+          address: pool.address,
           abi: uniswapV2PairAbi,
           functionName: 'getReserves',
         }) as const,
@@ -244,6 +336,7 @@ export function createUniswapV2SwapSource({
         allowFailure: true,
         batchSize: 0,
         multicallAddress: chain.multicall3,
+        blockNumber: block,
       })
       .catch((error: unknown) => {
         throw wrapRpcError(chainId, error)
@@ -251,7 +344,7 @@ export function createUniswapV2SwapSource({
     throwIfRpcFailed(chainId, results)
     results.forEach((result, index) => {
       if (result.status === 'success')
-        found.set(keys[index] as string, [result.result[0], result.result[1]])
+        found.set((pools[index] as Pool).key, [result.result[0], result.result[1]])
     })
     return found
   }

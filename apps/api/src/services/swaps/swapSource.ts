@@ -17,6 +17,12 @@ export type SwapQuoteParameters = {
   to: Address
   /** In the `from` token's base units. */
   amountIn: bigint
+  /**
+   * A quote a transaction is built from: priced at the chain's head read after this call began
+   * (never a read already under way, never one kept for a moment). Otherwise a source may answer
+   * from a read shared with other quotes within about a second (Uniswap V2: its head TTL).
+   */
+  fresh?: boolean | undefined
   signal?: AbortSignal | undefined
 }
 
