@@ -40,6 +40,8 @@ function networks(): LatchNetwork[] {
 
 function setup(answers: boolean[] = []) {
   const asked: DevnetWalletRequest[] = []
+  /** The events the provider emitted, in order: [event, ...args]. */
+  const emitted: unknown[][] = []
   const provider = createDevnetWalletProvider({
     privateKey,
     networks: networks(),
@@ -48,8 +50,9 @@ function setup(answers: boolean[] = []) {
       asked.push(request)
       return answers.shift() ?? true
     },
+    emit: (event, ...args) => emitted.push([event, ...args]),
   })
-  return { provider, asked }
+  return { provider, asked, emitted }
 }
 
 describe('the Devnet Wallet provider', () => {
@@ -75,9 +78,7 @@ describe('the Devnet Wallet provider', () => {
   })
 
   it('switches among devnet chains only, emitting chainChanged', async () => {
-    const { provider } = setup()
-    const changes: unknown[] = []
-    provider.on('chainChanged', (id) => changes.push(id))
+    const { provider, emitted } = setup()
     expect(await provider.request({ method: 'eth_chainId' })).toBe('0x7a69')
     await provider.request({
       method: 'wallet_switchEthereumChain',
@@ -87,7 +88,7 @@ describe('the Devnet Wallet provider', () => {
     await expect(
       provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] }),
     ).rejects.toMatchObject({ code: 4902 })
-    expect(changes).toEqual(['0x7a6b'])
+    expect(emitted).toEqual([['chainChanged', '0x7a6b']])
   })
 
   it('signs messages and typed data after confirmation', async () => {
@@ -212,6 +213,7 @@ describe('the Devnet Wallet provider', () => {
         asked.push(request)
         return answers.shift() ?? true
       },
+      emit: () => {},
     })
     await expect(
       provider.request({ method: 'wallet_getCapabilities', params: [batcher.address] }),

@@ -72,9 +72,12 @@ export type CreateDevnetWalletProviderParameters = {
   confirm(request: DevnetWalletRequest): Promise<boolean>
   /** The page origin shown in the connection request. */
   origin?: string | undefined
+  /**
+   * Tells the page's listeners of an EIP-1193 event (`connect`, `chainChanged`,
+   * `accountsChanged`): the announced provider's (`createLazyDevnetWalletProvider`) keep them.
+   */
+  emit(event: string, ...args: unknown[]): void
 }
-
-type Listener = (...args: unknown[]) => void
 
 export { DevnetWalletRpcError }
 
@@ -129,8 +132,9 @@ const readMethods = new Set([
 ])
 
 /**
- * The Devnet Wallet's EIP-1193 provider: a viem account over the devnet RPCs. Connecting,
- * signing and sending each wait for `confirm`; read methods go to the current chain's RPC.
+ * The Devnet Wallet's EIP-1193 `request`: a viem account over the devnet RPCs. Connecting,
+ * signing and sending each wait for `confirm`; read methods go to the current chain's RPC;
+ * events go to `emit`.
  */
 export function createDevnetWalletProvider(parameters: CreateDevnetWalletProviderParameters) {
   const account = privateKeyToAccount(parameters.privateKey)
@@ -139,14 +143,11 @@ export function createDevnetWalletProvider(parameters: CreateDevnetWalletProvide
   if (!first) throw new Error('The Devnet Wallet needs at least one network.')
   let network: DevnetWalletNetwork = first
   let authorized = false
-  const listeners = new Map<string, Set<Listener>>()
   const clients = new Map<number, WalletClient>()
   /** Batches sent (EIP-5792), by id; kept for the page's session only, at most 100. */
   const batches = new Map<string, SentBatch>()
 
-  const emit = (event: string, ...args: unknown[]) => {
-    for (const listener of [...(listeners.get(event) ?? [])]) listener(...args)
-  }
+  const emit = parameters.emit
 
   function client(on: DevnetWalletNetwork = network): WalletClient {
     let existing = clients.get(on.id)
@@ -430,17 +431,6 @@ export function createDevnetWalletProvider(parameters: CreateDevnetWalletProvide
           String(message || 'Internal error.'),
         )
       }
-    },
-    on(event: string, listener: Listener) {
-      let set = listeners.get(event)
-      if (!set) {
-        set = new Set()
-        listeners.set(event, set)
-      }
-      set.add(listener)
-    },
-    removeListener(event: string, listener: Listener) {
-      listeners.get(event)?.delete(listener)
     },
   }
 }

@@ -1,36 +1,29 @@
 import { describe, expect, it, vi } from 'vitest'
 import {
   createLazyDevnetWalletProvider,
+  type DevnetWalletEmit,
   type LoadedDevnetWalletProvider,
 } from './createLazyDevnetWalletProvider.ts'
 
 /** A provider like the real one: answers eth_chainId, emits chainChanged on a switch. */
-function fakeProvider(): LoadedDevnetWalletProvider {
-  const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
+function fakeProvider(emit: DevnetWalletEmit): LoadedDevnetWalletProvider {
   let chainId = '0x7a69'
   return {
     async request({ method, params }) {
       if (method === 'wallet_switchEthereumChain') {
         chainId = (params as [{ chainId: string }])[0].chainId
-        for (const listener of listeners.get('chainChanged') ?? []) listener(chainId)
+        emit('chainChanged', chainId)
         return null
       }
       if (method === 'eth_chainId') return chainId
       throw new Error(`unexpected ${method}`)
-    },
-    on(event, listener) {
-      if (!listeners.has(event)) listeners.set(event, new Set())
-      listeners.get(event)?.add(listener)
-    },
-    removeListener(event, listener) {
-      listeners.get(event)?.delete(listener)
     },
   }
 }
 
 describe('createLazyDevnetWalletProvider', () => {
   it('loads the signing code on the first request only, once', async () => {
-    const load = vi.fn(async () => fakeProvider())
+    const load = vi.fn(async (emit: DevnetWalletEmit) => fakeProvider(emit))
     const provider = createLazyDevnetWalletProvider(load)
     expect(load).not.toHaveBeenCalled()
     await expect(
@@ -43,7 +36,7 @@ describe('createLazyDevnetWalletProvider', () => {
   })
 
   it('hands the loaded provider’s events to listeners added before the load, until removed', async () => {
-    const provider = createLazyDevnetWalletProvider(async () => fakeProvider())
+    const provider = createLazyDevnetWalletProvider(async (emit) => fakeProvider(emit))
     const heard: unknown[] = []
     const listener = (chainId: unknown) => heard.push(chainId)
     provider.on('chainChanged', listener)
@@ -55,9 +48,9 @@ describe('createLazyDevnetWalletProvider', () => {
 
   it('passes the loaded provider’s errors through and retries a failed load', async () => {
     const load = vi
-      .fn<() => Promise<LoadedDevnetWalletProvider>>()
+      .fn<(emit: DevnetWalletEmit) => Promise<LoadedDevnetWalletProvider>>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
-      .mockImplementation(async () => fakeProvider())
+      .mockImplementation(async (emit) => fakeProvider(emit))
     const provider = createLazyDevnetWalletProvider(load)
     await expect(provider.request({ method: 'eth_chainId' })).rejects.toMatchObject({
       code: -32603,

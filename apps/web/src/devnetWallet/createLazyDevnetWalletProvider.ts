@@ -2,35 +2,33 @@ import { DevnetWalletRpcError } from './DevnetWalletRpcError.ts'
 
 type Listener = (...args: unknown[]) => void
 
-/** What the lazily loaded provider offers (`createDevnetWalletProvider`'s EIP-1193 surface). */
+/** What the lazily loaded provider offers (`createDevnetWalletProvider`'s `request`). */
 export type LoadedDevnetWalletProvider = {
   request(args: { method: string; params?: unknown }): Promise<unknown>
-  on(event: string, listener: Listener): void
-  removeListener(event: string, listener: Listener): void
 }
 
-/** The events the Devnet Wallet's provider emits (EIP-1193). */
-const providerEvents = ['connect', 'disconnect', 'chainChanged', 'accountsChanged'] as const
+/** Tells the page's listeners of an EIP-1193 event. */
+export type DevnetWalletEmit = (event: string, ...args: unknown[]) => void
 
 /**
- * The Devnet Wallet's EIP-1193 provider as the page announces it: the same `request`, `on` and
+ * The Devnet Wallet's EIP-1193 provider as the page announces it: `request`, `on` and
  * `removeListener`, but the signing code (viem, the confirmation dialog) loads on the first
- * request, once (a failed load is tried again on the next request). Listeners added before the
- * load hear the loaded provider's events.
+ * request, once (a failed load is tried again on the next request). The listeners are kept
+ * here, so those added before the load hear the events the loaded code emits.
  */
-export function createLazyDevnetWalletProvider(load: () => Promise<LoadedDevnetWalletProvider>) {
+export function createLazyDevnetWalletProvider(
+  load: (emit: DevnetWalletEmit) => Promise<LoadedDevnetWalletProvider>,
+) {
   const listeners = new Map<string, Set<Listener>>()
   let loaded: Promise<LoadedDevnetWalletProvider> | undefined
 
+  const emit: DevnetWalletEmit = (event, ...args) => {
+    for (const listener of [...(listeners.get(event) ?? [])]) listener(...args)
+  }
+
   function provider(): Promise<LoadedDevnetWalletProvider> {
     if (!loaded) {
-      const loading = load().then((real) => {
-        for (const event of providerEvents)
-          real.on(event, (...args) => {
-            for (const listener of [...(listeners.get(event) ?? [])]) listener(...args)
-          })
-        return real
-      })
+      const loading = load(emit)
       loaded = loading
       loading.catch(() => {
         if (loaded === loading) loaded = undefined

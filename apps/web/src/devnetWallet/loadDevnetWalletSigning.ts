@@ -23,6 +23,8 @@ export function createDevnetWalletSigner(options: {
   wallet: ReturnType<typeof parseDevnetWalletConfig>
   networks: LatchWebConfig['networks']
   window: Window
+  /** The announced provider's listeners (createLazyDevnetWalletProvider). */
+  emit(event: string, ...args: unknown[]): void
 }) {
   const { wallet, window } = options
   return createDevnetWalletProvider({
@@ -38,5 +40,6 @@ export function createDevnetWalletSigner(options: {
       })),
     confirm: getConfirmDialog(window.document).confirm,
     origin: window.location.host,
+    emit: options.emit,
   })
 }

@@ -31,8 +31,10 @@ export function startDevnetWallet(input: {
 }): () => void {
   const options = { ...input, wallet: parseDevnetWalletConfig(input.wallet, input.networks) }
   const { window } = options
-  const provider = createLazyDevnetWalletProvider(() =>
-    loadSigning().then(({ createDevnetWalletSigner }) => createDevnetWalletSigner(options)),
+  const provider = createLazyDevnetWalletProvider((emit) =>
+    loadSigning().then(({ createDevnetWalletSigner }) =>
+      createDevnetWalletSigner({ ...options, emit }),
+    ),
   )
   const detail = Object.freeze({
     info: Object.freeze({ uuid: window.crypto.randomUUID(), ...devnetWalletInfo }),
