@@ -6,6 +6,7 @@ import {
   openConnectModal,
   walletButtonNames,
 } from '../src/app.ts'
+import { webUrl } from '../src/devnet.ts'
 import { expect, test } from '../src/fixtures.ts'
 
 test('reload restores the injected wallet session without a prompt', async ({
@@ -167,4 +168,51 @@ test('every connect view passes axe-core', async ({ page, injectedWallet }) => {
   await page.getByTestId('account-network').click()
   await expect(page.getByTestId('networks-view')).toBeVisible()
   expect(await axeViolations(page), 'Networks').toEqual([])
+})
+
+test('the modal shows its view at full height in the first frame that holds it (no growth from nothing)', async ({
+  page,
+}) => {
+  for (const wait of ['load', 'networkidle'] as const) {
+    // Right after load (the loading frame first) and once the idle prefetch has landed.
+    await page.goto(webUrl(), { waitUntil: wait })
+    await page.getByRole('button', { name: 'Connect Wallet' }).waitFor()
+    const first = await page.evaluate(
+      () =>
+        new Promise<{ height: string; content: number; growing: number }>((done, fail) => {
+          const button = [...document.querySelectorAll('button')].find(
+            (b) => b.textContent?.trim() === 'Connect Wallet',
+          )
+          if (!button) throw new Error('No Connect Wallet button.')
+          const start = performance.now()
+          const check = () => {
+            const dialog = document.querySelector('dialog[open]')
+            const body = dialog?.querySelector<HTMLElement>('.latch-modal__body')
+            const content = dialog?.querySelector<HTMLElement>('.latch-modal__content')
+            if (body && content && dialog?.querySelector('.latch-modal__view :is(input, button)')) {
+              const height = body.style.height
+              const contentHeight = content.offsetHeight
+              // The next frame: is the body's height being animated?
+              requestAnimationFrame(() =>
+                done({
+                  height,
+                  content: contentHeight,
+                  growing: body
+                    .getAnimations()
+                    .filter((a) => (a as CSSTransition).transitionProperty === 'height').length,
+                }),
+              )
+            } else if (performance.now() - start > 10_000) fail(new Error('No view in 10 s.'))
+            else requestAnimationFrame(check)
+          }
+          button.click()
+          requestAnimationFrame(check)
+        }),
+    )
+    // The body's height (what its height animation follows) is the view's from that first frame;
+    // it was 0 px there, and the view then grew into sight over 150 ms.
+    expect(first.content, wait).toBeGreaterThan(100)
+    expect(Number.parseFloat(first.height), wait).toBeCloseTo(first.content, 0)
+    expect(first.growing, wait).toBe(0)
+  }
 })

@@ -38,7 +38,6 @@ export function ConnectModal(props: ConnectModalProps) {
   useLayoutEffect(() => {
     onCloseRef.current = props.onClose
   })
-  useAnimatedHeight(bodyRef, contentRef)
 
   useLayoutEffect(() => {
     const dialog = ref.current
@@ -53,6 +52,10 @@ export function ConnectModal(props: ConnectModalProps) {
       if (previous?.isConnected) previous.focus()
     }
   }, [])
+  // After `showModal` (layout effects run in order): the first height is measured on the open
+  // dialog, so the first view shows at its full height in the click's frame. Measured on the
+  // closed dialog it was 0 and the body grew from nothing over 150 ms.
+  useAnimatedHeight(bodyRef, contentRef)
 
   // A new view: move focus into it (its first control marked data-autofocus, else the title),
   // so keyboard and screen-reader users continue from the view they are now on.
