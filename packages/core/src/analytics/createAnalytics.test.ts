@@ -156,4 +156,23 @@ describe('watchAnalyticsEvents', () => {
     modal.open()
     expect(tracked).toEqual(['MODAL_OPEN', 'MODAL_OPEN'])
   })
+
+  it('counts an opening made before watching started once, though the modal has closed since', () => {
+    const tracked: string[] = []
+    const modal = createModalRouter()
+    const config = createLatchConfig({
+      networks: [network],
+      apiUrl: 'http://api.test',
+      projectId: 'p',
+    })
+    const stop = watchAnalyticsEvents(
+      config,
+      { track: (event) => tracked.push(event) },
+      { modal, modalOpened: true },
+    )
+    expect(tracked).toEqual(['MODAL_OPEN'])
+    modal.open()
+    stop()
+    expect(tracked).toEqual(['MODAL_OPEN', 'MODAL_OPEN'])
+  })
 })

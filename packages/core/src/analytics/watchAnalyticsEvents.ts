@@ -11,11 +11,21 @@ import type { Analytics } from './createAnalytics.ts'
 export function watchAnalyticsEvents(
   config: LatchConfig,
   analytics: Pick<Analytics, 'track'>,
-  { modal }: { modal?: Pick<ModalRouter, 'subscribe' | 'getState'> | undefined } = {},
+  {
+    modal,
+    modalOpened,
+  }: {
+    modal?: Pick<ModalRouter, 'subscribe' | 'getState'> | undefined
+    /**
+     * The modal opened before watching started (analytics loads when the page is idle after
+     * the first opening): that opening counts once, even if the modal has closed since.
+     */
+    modalOpened?: boolean | undefined
+  } = {},
 ): Unsubscribe {
-  // Open when watching starts (analytics loads as the modal first opens): that opening counts.
+  // Open when watching starts (analytics loads after the modal first opens): that opening counts.
   let modalOpen = modal?.getState().open ?? false
-  if (modalOpen) analytics.track('MODAL_OPEN')
+  if (modalOpen || modalOpened) analytics.track('MODAL_OPEN')
   const stopModal = modal?.subscribe((state) => {
     if (state.open && !modalOpen) analytics.track('MODAL_OPEN')
     modalOpen = state.open

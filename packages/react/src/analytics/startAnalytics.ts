@@ -11,9 +11,17 @@ import { analyticsErrorStore } from './analyticsErrorStore.ts'
  * events, watches the modal, the connection and sent transactions, and sends in batches
  * (nothing at all when the API says off). A refusal (403) is handed to the views' alert.
  */
-export function startAnalytics(config: LatchConfig, modal: ModalRouter): () => void {
+export function startAnalytics(
+  config: LatchConfig,
+  modal: ModalRouter,
+  /** `modalOpened`: the modal opened before analytics loaded (that opening counts). */
+  options: { modalOpened?: boolean | undefined } = {},
+): () => void {
   const analytics = createAnalytics(config)
-  const stopWatching = watchAnalyticsEvents(config, analytics, { modal })
+  const stopWatching = watchAnalyticsEvents(config, analytics, {
+    modal,
+    modalOpened: options.modalOpened,
+  })
   const stopState = analytics.subscribe((state) =>
     analyticsErrorStore.set(config, state.status === 'refused' ? state.error : undefined),
   )

@@ -11,6 +11,7 @@ import { useIsPhone } from '../hooks/useMediaQuery.ts'
 import { useMessages } from '../hooks/useMessages.ts'
 import { useTimedOut } from '../hooks/useTimedOut.ts'
 import { createLazyView, LazyView } from '../transaction/LazyView.tsx'
+import { afterNextPaint } from './afterNextPaint.ts'
 import { ConnectModal } from './ConnectModal.tsx'
 import { getAttemptState, pairingUriTimeoutMs } from './getAttemptState.ts'
 import { ProjectOriginGate } from './ProjectOriginGate.tsx'
@@ -38,23 +39,32 @@ export default function ConnectModalContainer() {
   const config = useConfig()
   const { options } = config
   const { namespaceConnectors } = useLatchState()
-  // Solana and Bitcoin wallets (Wallet Standard) are looked for once the modal opens; the
-  // discovery's code loads then, only when the app has Solana or Bitcoin networks.
-  useEffect(() => {
-    watchWalletStandard(config).catch((error: unknown) =>
-      config.logs.warn('Wallet Standard discovery failed', error),
-    )
-  }, [config])
+  // Solana and Bitcoin wallets (Wallet Standard) are looked for once the modal has painted its
+  // first view (not in the click's frame); the discovery's code loads then, only when the app
+  // has Solana or Bitcoin networks.
+  useEffect(
+    () =>
+      afterNextPaint(() => {
+        watchWalletStandard(config).catch((error: unknown) =>
+          config.logs.warn('Wallet Standard discovery failed', error),
+        )
+      }),
+    [config],
+  )
   const flow = useConnectFlow()
   const connection = useConnect()
   const connectors = useConnectors()
   const clipboard = useCopyToClipboard()
   const isPhone = useIsPhone()
   const { route } = flow
-  // The query provider's chunk, fetched as the modal opens for the views after Connect.
-  useEffect(() => {
-    queryProvider.preload().catch(() => undefined)
-  }, [])
+  // The query provider's chunk, fetched once the modal has painted, for the views after Connect.
+  useEffect(
+    () =>
+      afterNextPaint(() => {
+        queryProvider.preload().catch(() => undefined)
+      }),
+    [],
+  )
 
   const connector =
     connectors.find((entry) => entry.id === route.connectorId) ??

@@ -127,7 +127,8 @@ export function ConnectRoute(props: ConnectRouteProps) {
           ? { termsUrl: options.termsConditionsUrl, privacyUrl: options.privacyPolicyUrl }
           : undefined
       }
-      legalAccepted={readLegalAccepted()}
+      // Read only with the checkbox: the first sessionStorage access costs the click's frame.
+      legalAccepted={options.features.legalCheckbox ? readLegalAccepted() : undefined}
       onLegalAcceptedChange={writeLegalAccepted}
       onSelect={(wallet) => props.onSelect(wallet.target)}
       onAllWallets={props.onAllWallets}

@@ -1,11 +1,15 @@
 import { getRequestCache, type RequestState } from '@latch/core'
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
+import { afterNextPaint } from '../connect/afterNextPaint.ts'
 import { useConfig } from './useConfig.ts'
 
 /**
  * A request of the config's request cache (`getRequestCache`), rendered: its state now and on
  * each change, and `load` made on mount and when `key` changes (the cache de-duplicates and
- * keeps fresh answers). No key: nothing is loaded, the state stays pending.
+ * keeps fresh answers). No key: nothing is loaded, the state stays pending. The load starts
+ * once the frame showing the component is painted (`afterNextPaint`): the connect modal's
+ * first view paints in the click's frame, its requests (and the code parsing their answers)
+ * right after.
  */
 export function useCachedRequest<data>(
   key: string | undefined,
@@ -20,7 +24,10 @@ export function useCachedRequest<data>(
   const state = useSyncExternalStore(subscribe, getSnapshot, getSnapshot)
   // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once per key and cache.
   useEffect(() => {
-    if (key !== undefined) void load()
+    if (key !== undefined)
+      return afterNextPaint(() => {
+        void load()
+      })
   }, [cache, key])
   return state
 }
