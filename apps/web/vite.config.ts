@@ -45,7 +45,12 @@ export default defineConfig({
           // The lazy chunks' small common chunks (TanStack Query, the wallet registry's fetch,
           // the connect actions...) copied into the chunks that import them: the connect modal
           // the page prefetches is then a few files instead of ~30, ~6 KB gzip less.
-          experimentalInlineCommonChunks: { maxSize: 60_000 },
+          // The later views' English strings (i18n/enLater.ts) stay one chunk of their own:
+          // copied into each view's chunk, a person would download them once per view.
+          experimentalInlineCommonChunks: {
+            maxSize: 60_000,
+            exclude: /\/i18n\/(enLater|laterMessages)\.ts$/,
+          },
         },
       },
     },

@@ -1,3 +1,4 @@
+import '../i18n/laterMessages.ts'
 import type { CaipNetworkId, ModalView, WalletFeature } from '@latch/core'
 import { useState } from 'react'
 import { alerts, getAlertId } from '../alerts/alerts.ts'

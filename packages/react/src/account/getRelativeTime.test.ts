@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createI18n } from '../i18n/createI18n.ts'
+// The account panel's chunk brings the later views' English strings (time.*).
+import '../i18n/laterMessages.ts'
 import { loadLocaleMessages } from '../i18n/locales.ts'
 import { formatRelativeTime } from './formatRelativeTime.ts'
 import { getRelativeTime } from './getRelativeTime.ts'

@@ -1,3 +1,4 @@
+import '../i18n/laterMessages.ts'
 import { useState } from 'react'
 import { useAllWallets } from '../hooks/useAllWallets.ts'
 import { useConnectors } from '../hooks/useConnectors.ts'

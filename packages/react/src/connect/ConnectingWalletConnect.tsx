@@ -1,3 +1,4 @@
+import '../i18n/laterMessages.ts'
 import { useMessages } from '../hooks/useMessages.ts'
 import type { WalletOpenLinks } from './deepLink.ts'
 import type { AttemptState } from './getAttemptState.ts'

@@ -1,6 +1,6 @@
 import { errorMessageKeys, getErrorMessageKey } from '@latch/core'
-import { en, type MessageKey } from '../i18n/en.ts'
-import { translate } from '../i18n/locales.ts'
+import type { MessageKey, Messages } from '../i18n/en.ts'
+import { getLoadedMessages, translate } from '../i18n/locales.ts'
 
 /** Looks up a message; `useMessages().t` in views, English by default. */
 export type Translate = (
@@ -8,7 +8,9 @@ export type Translate = (
   values?: Readonly<Record<string, string | number>>,
 ) => string
 
-const english: Translate = (key, values) => translate(en, key, values)
+// English as loaded: every error key is one the page has before a click (i18n/enStart.ts).
+const english: Translate = (key, values) =>
+  translate(getLoadedMessages('en') as Messages, key, values)
 
 // Every message key of core's error table is a key of the message tables (checked by tsc).
 errorMessageKeys satisfies Readonly<Record<string, MessageKey | undefined>>

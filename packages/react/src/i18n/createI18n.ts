@@ -1,5 +1,5 @@
 import type { LatchI18n } from '../context.ts'
-import { en } from './en.ts'
+import type { Messages } from './en.ts'
 import { getLoadedMessages, locales, pickLocale, translate } from './locales.ts'
 
 /**
@@ -14,6 +14,6 @@ export function createI18n(
   const wanted = pickLocale(preferred, configured)
   const messages = getLoadedMessages(wanted)
   const locale = messages ? wanted : 'en'
-  const table = messages ?? en
+  const table = messages ?? (getLoadedMessages('en') as Messages)
   return { locale, dir: locales[locale].dir, t: (key, values) => translate(table, key, values) }
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createI18n } from './createI18n.ts'
 import { en } from './en.ts'
+// The later views' English strings, as their chunks bring them (messageSplit.test.ts).
+import './laterMessages.ts'
 import { loadLocaleMessages, locales, pickLocale, translate } from './locales.ts'
 
 describe('pickLocale', () => {

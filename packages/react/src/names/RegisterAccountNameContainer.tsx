@@ -1,3 +1,4 @@
+import '../i18n/laterMessages.ts'
 import { createRegisterNameFlow, type GetIdentityReturnType } from '@latch/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, useSyncExternalStore } from 'react'

@@ -1,3 +1,4 @@
+import '../i18n/laterMessages.ts'
 import { useConnectModal } from '../hooks/useConnectModal.ts'
 import { RegisterAccountNameSuccessView } from './RegisterAccountNameSuccessView.tsx'
 

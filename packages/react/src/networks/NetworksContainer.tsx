@@ -1,3 +1,4 @@
+import '../i18n/laterMessages.ts'
 import { useMemo } from 'react'
 import { useAccount } from '../hooks/useAccount.ts'
 import { useConfig } from '../hooks/useConfig.ts'

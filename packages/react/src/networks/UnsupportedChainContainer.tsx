@@ -1,3 +1,4 @@
+import '../i18n/laterMessages.ts'
 import { useDisconnectAccount } from '../account/useDisconnectAccount.ts'
 import { useConnectModal } from '../hooks/useConnectModal.ts'
 import { useMessages } from '../hooks/useMessages.ts'

@@ -1,3 +1,4 @@
+import '../i18n/laterMessages.ts'
 import { revokeSession } from '@latch/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { formatRelativeTime } from '../account/formatRelativeTime.ts'

@@ -1,3 +1,4 @@
+import '../i18n/laterMessages.ts'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { getErrorMessage } from '../errors/getErrorMessage.ts'

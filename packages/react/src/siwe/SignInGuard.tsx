@@ -1,3 +1,4 @@
+import '../i18n/laterMessages.ts'
 import { SessionExpiredError, watchSignOutOnDisconnect } from '@latch/core'
 import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useEffect } from 'react'

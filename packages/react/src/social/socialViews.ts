@@ -3,6 +3,8 @@
  * button (the popup is opened before, in the click), or when the page comes back from a
  * redirect sign-in.
  */
+import '../i18n/laterMessages.ts'
+
 export { connectFarcaster, connectSocial } from '@latch/core'
 export { ConnectingFarcasterContainer } from './ConnectingFarcasterContainer.tsx'
 export { ConnectingSocialContainer } from './ConnectingSocialContainer.tsx'
