@@ -8,8 +8,11 @@ import { type JsFiles, measureBeforeClickJs } from './measureInitialJs.ts'
  * profile (`npm start`'s page, which also loads the Devnet Wallet's announcement). Bytes, not
  * time; `npm run bench` measures the same in a browser, and click to dialog.
  */
-export const beforeClickBudgetGzip = 113 * 1024
-export const devnetBeforeClickBudgetGzip = 117.5 * 1024
+// Measured 111,890 B / 116,427 B (issue 17, after the English strings of the later views and
+// WalletConnect's pairing code left the page's first chunk): budgets ~0.3 KB above, so a build
+// that grows by more fails here and says so.
+export const beforeClickBudgetGzip = 112_200
+export const devnetBeforeClickBudgetGzip = 116_750
 
 const distDir = resolve(import.meta.dirname, '../apps/web/dist')
 const measured = measureBeforeClickJs(distDir)

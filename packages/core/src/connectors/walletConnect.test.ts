@@ -85,8 +85,10 @@ function setup(
 
 /** Connects through the fake wallet; resolves once connected. */
 async function connectWallet(env: ReturnType<typeof setup>, approved = session([31337, 31339])) {
+  const proposals = env.sdk.log.connectParams.length
   const attempt = connect(env.config, { connectorId: 'walletConnect' })
-  await tick()
+  // The connector's work and the SDK load on first use: wait for the proposal.
+  await vi.waitFor(() => expect(env.sdk.log.connectParams).toHaveLength(proposals + 1))
   env.sdk.approve(approved)
   await attempt
 }
@@ -156,11 +158,12 @@ describe('walletConnect', () => {
     const env = setup()
     env.storage.setItem(storageKeys.activeCaipNetworkId, '"eip155:31339"')
     const attempt = connect(env.config, { connectorId: 'walletConnect' })
-    await tick()
-    expect(env.config.getState()).toMatchObject({
-      status: 'connecting',
-      pairingUri: 'wc:topic1@2?relay-protocol=irn',
-    })
+    await vi.waitFor(() =>
+      expect(env.config.getState()).toMatchObject({
+        status: 'connecting',
+        pairingUri: 'wc:topic1@2?relay-protocol=irn',
+      }),
+    )
     env.sdk.approve(session([31337, 31339]))
     await expect(attempt).resolves.toEqual({ accounts: [testAddress], chainId: 31339 })
     expect(env.config.getState()).toMatchObject({ status: 'connected', chainId: 31339 })
@@ -276,7 +279,8 @@ describe('walletConnect with the relay down', () => {
     const env = setup({ relayUp: false })
     const attempt = connect(env.config, { connectorId: 'walletConnect' })
     const outcome = attempt.catch((error: unknown) => error)
-    await tick()
+    // The relay deadline starts once the connector's work and the SDK are loaded.
+    await vi.waitFor(() => expect(env.clock.pending()).toBe(1))
     env.clock.advance(4999)
     await tick()
     expect(env.config.getState().status).toBe('connecting')
@@ -295,7 +299,7 @@ describe('walletConnect with the relay down', () => {
   it('keeps waiting when the relay is up but slow to answer', async () => {
     const env = setup({ relayUp: false })
     const attempt = connect(env.config, { connectorId: 'walletConnect' })
-    await tick()
+    await vi.waitFor(() => expect(env.sdk.provider()).toBeDefined())
     const provider = env.sdk.provider()
     if (provider) provider.core.relayer.connected = true
     env.clock.advance(10_000)
@@ -307,7 +311,7 @@ describe('walletConnect with the relay down', () => {
   it('works again once the relay is back', async () => {
     const env = setup({ relayUp: false })
     const first = connect(env.config, { connectorId: 'walletConnect' }).catch((e: unknown) => e)
-    await tick()
+    await vi.waitFor(() => expect(env.clock.pending()).toBe(1))
     env.clock.advance(5000)
     expect(await first).toMatchObject({ name: 'RelayUnavailableError' })
     env.sdk.setRelayUp(true)
