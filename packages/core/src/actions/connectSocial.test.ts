@@ -9,6 +9,7 @@ import { createFakeFrameWindow } from '../testing/createFakeFrameWindow.ts'
 import { testNetwork } from '../testing/createFakeLatchApi.ts'
 import { createFakeScheduler } from '../testing/createFakeScheduler.ts'
 import { createFakeSocialWindow } from '../testing/createFakeSocialWindow.ts'
+import { until } from '../testing/until.ts'
 import { cancelConnect } from './cancelConnect.ts'
 import { cancelFarcaster } from './cancelFarcaster.ts'
 import { cancelSocialSignIn } from './cancelSocialSignIn.ts'
@@ -21,11 +22,6 @@ import { signOutEmbedded } from './signOutEmbedded.ts'
 const address = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 const apiOrigin = 'http://api.test'
 const callback = '?code=c0de&state=s1'
-
-async function until(check: () => boolean) {
-  for (let i = 0; i < 500 && !check(); i += 1) await new Promise((r) => setTimeout(r, 1))
-  if (!check()) throw new Error('until: timed out')
-}
 
 /**
  * The app's config with the embedded wallet over a fake frame (ready at once) that answers the
@@ -73,14 +69,8 @@ function setup(answers: Record<string, unknown> = {}) {
     },
     ...answers,
   }
-  frame.answerWith((request) => {
-    const answer = all[request.method]
-    return typeof answer === 'function' ? answer(request.params) : answer
-  })
-  void until(() => frame.iframe !== undefined).then(() => {
-    frame.ready()
-    clock.advance(500)
-  })
+  frame.answerFrom(all)
+  void frame.readyWhenMounted(() => clock.advance(500))
   const sent = (method: string) => frame.requests.filter((r) => r.message.method === method)
   /** The frame's request for `method`, once sent. */
   const request = async (method: string) => {

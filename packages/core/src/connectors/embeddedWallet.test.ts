@@ -17,6 +17,7 @@ import { createTestStorage } from '../testing/createFakeConnector.ts'
 import { createFakeFrameWindow } from '../testing/createFakeFrameWindow.ts'
 import { testNetwork } from '../testing/createFakeLatchApi.ts'
 import { createFakeScheduler } from '../testing/createFakeScheduler.ts'
+import { until } from '../testing/until.ts'
 import type { FetchLike } from '../types.ts'
 import { embeddedWallet } from './embeddedWallet.ts'
 
@@ -30,11 +31,6 @@ const user = {
   chainId: testNetwork.id,
   preferredAccountType: 'eoa',
   accounts: [{ address, type: 'eoa' }],
-}
-
-async function until(check: () => boolean) {
-  for (let i = 0; i < 500 && !check(); i += 1) await new Promise((r) => setTimeout(r, 1))
-  if (!check()) throw new Error('until: timed out')
 }
 
 /**
@@ -77,15 +73,9 @@ function setup(answers: Record<string, unknown> = {}, storage = createTestStorag
     signOut: {},
     ...answers,
   }
-  frame.answerWith((request) => {
-    const answer = all[request.method]
-    return typeof answer === 'function' ? answer(request.params) : answer
-  })
+  frame.answerFrom(all)
   // The frame says ready as soon as it is mounted; the 500 ms pass when the test lets them.
-  const mountedReady = until(() => frame.iframe !== undefined).then(() => {
-    frame.ready()
-    clock.advance(500)
-  })
+  const mountedReady = frame.readyWhenMounted(() => clock.advance(500))
   return {
     frame,
     clock,

@@ -9,6 +9,7 @@ import { createTestStorage } from '../testing/createFakeConnector.ts'
 import { createFakeFrameWindow } from '../testing/createFakeFrameWindow.ts'
 import { testNetwork } from '../testing/createFakeLatchApi.ts'
 import { createFakeScheduler } from '../testing/createFakeScheduler.ts'
+import { until } from '../testing/until.ts'
 import type { LatchSolanaNetwork } from '../webConfig/parseLatchWebConfig.ts'
 import { embeddedWallet } from './embeddedWallet.ts'
 
@@ -32,11 +33,6 @@ const user = {
   preferredAccountType: 'eoa',
   accounts: [{ address, type: 'eoa' }],
   solanaAddress,
-}
-
-async function until(check: () => boolean) {
-  for (let i = 0; i < 500 && !check(); i += 1) await new Promise((r) => setTimeout(r, 1))
-  if (!check()) throw new Error('until: timed out')
 }
 
 /** The app with EVM and Solana networks and the embedded wallet over a fake frame. */
@@ -69,14 +65,8 @@ function setup(answers: Record<string, unknown> = {}, storage = createTestStorag
     signOut: {},
     ...answers,
   }
-  frame.answerWith((request) => {
-    const answer = all[request.method]
-    return typeof answer === 'function' ? answer(request.params) : answer
-  })
-  void until(() => frame.iframe !== undefined).then(() => {
-    frame.ready()
-    clock.advance(500)
-  })
+  frame.answerFrom(all)
+  void frame.readyWhenMounted(() => clock.advance(500))
   return {
     frame,
     config,

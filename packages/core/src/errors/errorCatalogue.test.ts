@@ -43,6 +43,7 @@ import {
   testNetwork,
 } from '../testing/createFakeLatchApi.ts'
 import { createFakeScheduler } from '../testing/createFakeScheduler.ts'
+import { until } from '../testing/until.ts'
 import type { Eip1193Provider, Eip1193RequestArguments } from '../types.ts'
 import { parseLatchWebConfig } from '../webConfig/parseLatchWebConfig.ts'
 import { BaseError } from './base.ts'
@@ -123,12 +124,6 @@ async function apiFailing(route: string, status: number, message = 'Internal err
 }
 
 const address = anvilAccounts[0]?.address as string
-
-/** Lets the page's pending work (the frame chunk's import, message handlers) run. */
-async function until(check: () => boolean) {
-  for (let i = 0; i < 500 && !check(); i += 1) await new Promise((r) => setTimeout(r, 1))
-  if (!check()) throw new Error('until: timed out')
-}
 
 /**
  * A config with the embedded wallet, whose frame is the fake window's; with `ready`, the frame

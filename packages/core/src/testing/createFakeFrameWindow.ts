@@ -1,4 +1,5 @@
 import type { FrameMessageEventLike, FrameWindowLike } from '../connectors/createFrameTransport.ts'
+import { until } from './until.ts'
 
 type Request = { type: string; id: string; method: string; params: Record<string, unknown> }
 
@@ -155,6 +156,25 @@ export function createFakeFrameWindow(authOrigin = 'http://auth.test') {
     /** Answers each request at once with what `fn` returns (undefined: no answer). */
     answerWith(fn: (request: Request) => unknown) {
       answer = fn
+    },
+    /**
+     * Answers each request at once from `answers[method]`: a value, or a function of the
+     * request's params (undefined: no answer).
+     */
+    answerFrom(answers: Record<string, unknown>) {
+      answer = (request) => {
+        const entry = answers[request.method]
+        return typeof entry === 'function' ? entry(request.params) : entry
+      }
+    },
+    /**
+     * The frame says ready as soon as the page mounts it; `then` runs right after (where a
+     * test lets the page's wait pass). Fails if the page never mounts it.
+     */
+    async readyWhenMounted(then?: () => void): Promise<void> {
+      await until(() => mounted !== undefined)
+      dispatch({ type: 'latch:frame:event', event: { name: 'ready' } })
+      then?.()
     },
   }
 }
