@@ -8,11 +8,12 @@ import { type JsFiles, measureBeforeClickJs } from './measureInitialJs.ts'
  * profile (`npm start`'s page, which also loads the Devnet Wallet's announcement). Bytes, not
  * time; `npm run bench` measures the same in a browser, and click to dialog.
  */
-// Measured 111,890 B / 116,427 B (issue 17, after the English strings of the later views and
-// WalletConnect's pairing code left the page's first chunk): budgets ~0.3 KB above, so a build
-// that grows by more fails here and says so.
-export const beforeClickBudgetGzip = 112_200
-export const devnetBeforeClickBudgetGzip = 116_750
+// Measured 111,890 B / 116,427 B at commit, 112,056 B / 116,593 B with the connect modal's work
+// in progress beside it (issue 17, after the English strings of the later views and
+// WalletConnect's pairing code left the page's first chunk): budgets ~0.5 KB above that, so a
+// build that grows by more fails here and says so.
+export const beforeClickBudgetGzip = 112_600
+export const devnetBeforeClickBudgetGzip = 117_100
 
 const distDir = resolve(import.meta.dirname, '../apps/web/dist')
 const measured = measureBeforeClickJs(distDir)
