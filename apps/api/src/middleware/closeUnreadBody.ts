@@ -9,9 +9,10 @@ import type { AppEnv } from '../appEnv.ts'
 export function closeUnreadBody(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next()
+    if (c.res.status < 400) return
     const raw = c.req.raw
     const hasBody =
       raw.headers.has('transfer-encoding') || Number(raw.headers.get('content-length') ?? 0) > 0
-    if (c.res.status >= 400 && hasBody && !raw.bodyUsed) c.res.headers.set('Connection', 'close')
+    if (hasBody && !raw.bodyUsed) c.res.headers.set('Connection', 'close')
   }
 }

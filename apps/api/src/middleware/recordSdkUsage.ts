@@ -19,8 +19,9 @@ export function recordSdkUsage(counter: SdkUsageCounter): MiddlewareHandler<AppE
     const project = c.get('projectLookup')?.project
     if (!project || c.res.status >= 400) return
     const sdkType = c.req.header('x-sdk-type') ?? c.req.query('sdkType')
+    if (!sdkType) return
     const sdkVersion = c.req.header('x-sdk-version') ?? c.req.query('sdkVersion')
-    if (!sdkType || !sdkVersion) return
+    if (!sdkVersion) return
     if (!sdkTypePattern.test(sdkType) || !sdkVersionPattern.test(sdkVersion)) return
     counter.record({ projectId: project.id, sdkType: sdkType.toLowerCase(), sdkVersion })
   }

@@ -14,6 +14,9 @@ const controlCharacter = /[\u0000-\u001f\u007f]/
 export function refuseControlCharacters(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const url = c.req.url
+    // Nothing percent-encoded and no control character as is: nothing to decode or refuse (the
+    // common case, checked in one scan).
+    if (!url.includes('%') && !controlCharacter.test(url)) return next()
     const queryStart = url.indexOf('?')
     const rawPath = url.slice(
       url.indexOf('/', url.indexOf('//') + 2),

@@ -14,6 +14,7 @@ import { getBalances } from '../services/getBalances.ts'
 import type { PriceSource } from '../services/prices/priceSource.ts'
 import type { CacheStore } from '../stores/cacheStore.ts'
 import type { AnswerCache } from '../stores/createAnswerCache.ts'
+import { createQueryParser } from './createQueryParser.ts'
 import { parseQuery } from './parseQuery.ts'
 import { getTokenImageUrl } from './tokenImage.ts'
 
@@ -43,6 +44,7 @@ export function balanceRoute({
   answers?: AnswerCache | undefined
 }) {
   const networksById = new Map(networks.map((network) => [network.id, network]))
+  const parseBalanceQuery = createQueryParser(balanceQuerySchema)
   return new Hono<AppEnv>().get('/account/:address/balance', async (c) => {
     const address = c.req.param('address')
     if (isNamespaceChainId(c.req.query('chainId'))) {
@@ -62,7 +64,7 @@ export function balanceRoute({
       return c.json({ balances } satisfies BalanceResponse)
     }
     if (!isAddress(address)) throw new InvalidAddressError({ address })
-    const query = parseQuery(balanceQuerySchema, c.req.query())
+    const query = parseBalanceQuery(c.req)
     // Other namespaces were answered above.
     if (typeof query.chainId !== 'number')
       throw new ChainAdapterNotFoundError({ namespace: query.chainId.split(':')[0] ?? '' })

@@ -15,6 +15,7 @@ import type { PriceSource } from '../services/prices/priceSource.ts'
 import type { CacheStore } from '../stores/cacheStore.ts'
 import type { AnswerCache } from '../stores/createAnswerCache.ts'
 import { isNamespaceChainId } from './balance.ts'
+import { createQueryParser } from './createQueryParser.ts'
 import { parseQuery } from './parseQuery.ts'
 
 /**
@@ -47,6 +48,7 @@ export function historyRoute({
   /** Recent pages kept whole in memory (invalidated by the indexer); none: every page is read. */
   answers?: AnswerCache | undefined
 }) {
+  const parseHistoryQuery = createQueryParser(historyQuerySchema)
   return new Hono<AppEnv>().get('/account/:account/history', async (c) => {
     const raw = c.req.param('account')
     const caip10 = /^([-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}):([a-zA-Z0-9]{14,90})$/.exec(raw)
@@ -71,7 +73,7 @@ export function historyRoute({
       return c.json(page satisfies HistoryResponse)
     }
     const account = parseAccountId(raw)
-    const query = parseQuery(historyQuerySchema, c.req.query())
+    const query = parseHistoryQuery(c.req)
     if (typeof query.chainId === 'string')
       throw new ChainAdapterNotFoundError({ namespace: query.chainId.split(':')[0] ?? '' })
     // Personal and changing with every block: never cached on the way.

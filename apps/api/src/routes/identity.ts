@@ -6,7 +6,7 @@ import { InvalidAddressError, InvalidRequestError } from '../errors/request.ts'
 import { getIdentity } from '../services/identity/getIdentity.ts'
 import type { NameResolver } from '../services/identity/nameResolver.ts'
 import type { CacheStore } from '../stores/cacheStore.ts'
-import { parseQuery } from './parseQuery.ts'
+import { createQueryParser } from './createQueryParser.ts'
 
 /**
  * `GET /v1/identity/:address?sender` (spec section 7): the address's name and avatar. `sender`
@@ -14,10 +14,11 @@ import { parseQuery } from './parseQuery.ts'
  * it is the address itself the answer is read fresh, past the 5-minute cache.
  */
 export function identityRoute({ names, cache }: { names: NameResolver; cache: CacheStore }) {
+  const parseIdentityQuery = createQueryParser(identityQuerySchema)
   return new Hono<AppEnv>().get('/identity/:address', async (c) => {
     const address = c.req.param('address')
     if (!isAddress(address)) throw new InvalidAddressError({ address })
-    const { sender } = parseQuery(identityQuerySchema, c.req.query())
+    const { sender } = parseIdentityQuery(c.req)
     if (sender !== undefined && !isAddress(sender))
       throw new InvalidRequestError({
         message: 'sender must be an address (0x and 40 hex digits).',

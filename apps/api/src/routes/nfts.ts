@@ -8,7 +8,7 @@ import { resolveChains } from '../services/history/resolveChains.ts'
 import type { NftMetadataResolver } from '../services/nfts/createNftMetadataResolver.ts'
 import { listNfts } from '../services/nfts/listNfts.ts'
 import type { AnswerCache } from '../stores/createAnswerCache.ts'
-import { parseQuery } from './parseQuery.ts'
+import { createQueryParser } from './createQueryParser.ts'
 
 /** How long a list waits for metadata it has to fetch; later ones show "#id" until cached. */
 const metadataWaitMs = 5_000
@@ -29,9 +29,10 @@ export function nftsRoute({
   /** Recent lists kept whole in memory (invalidated by the indexer); none: every list is read. */
   answers?: AnswerCache | undefined
 }) {
+  const parseNftsQuery = createQueryParser(nftsQuerySchema)
   return new Hono<AppEnv>().get('/account/:address/nfts', async (c) => {
     const account = parseAccountId(c.req.param('address'))
-    const query = parseQuery(nftsQuerySchema, c.req.query())
+    const query = parseNftsQuery(c.req)
     const chains = resolveChains(networks, {
       chainId: query.chainId,
       accountChainId: account.chainId,
