@@ -2,7 +2,6 @@ import {
   type Address,
   encodeFunctionData,
   getAddress,
-  isAddressEqual,
   type PublicClient,
   parseAbi,
   zeroAddress,
@@ -13,6 +12,7 @@ import { throwIfRpcFailed, wrapRpcError } from '../wrapRpcError.ts'
 import { createBoundedMap } from './createBoundedMap.ts'
 import { type ChainHead, createChainHead } from './createChainHead.ts'
 import { getUniswapV2AmountOut, uniswapV2FeeThousandths } from './getUniswapV2AmountOut.ts'
+import { sameAddress } from './sameAddress.ts'
 import {
   type SwapBuildParameters,
   type SwapQuoteParameters,
@@ -129,14 +129,14 @@ export function createUniswapV2SwapSource({
   async function quote({ chainId, from, to, amountIn, fresh }: SwapQuoteParameters) {
     const chain = requireChain(chainId)
     const { weth, stable, router } = chain.deployment
-    const tokenIn = isAddressEqual(from, swapNativeAddress) ? weth : from
-    const tokenOut = isAddressEqual(to, swapNativeAddress) ? weth : to
-    if (isAddressEqual(tokenIn, tokenOut))
+    const tokenIn = sameAddress(from, swapNativeAddress) ? weth : from
+    const tokenOut = sameAddress(to, swapNativeAddress) ? weth : to
+    if (sameAddress(tokenIn, tokenOut))
       throw new NoSwapRouteError({ from, to, reason: 'wrapping is not a swap' })
 
     const candidates: Address[][] = [[tokenIn, tokenOut]]
     for (const middle of [weth, stable]) {
-      if (middle && !isAddressEqual(middle, tokenIn) && !isAddressEqual(middle, tokenOut))
+      if (middle && !sameAddress(middle, tokenIn) && !sameAddress(middle, tokenOut))
         candidates.push([tokenIn, middle, tokenOut])
     }
     const hops = uniqueHops(candidates)
@@ -181,8 +181,7 @@ export function createUniswapV2SwapSource({
     const last = best.path.length - 1
     // The native coin trades as WETH: name it again at the ends it stands for.
     const path = best.path.map((token, index) =>
-      (index === 0 && !isAddressEqual(token, from)) ||
-      (index === last && !isAddressEqual(token, to))
+      (index === 0 && !sameAddress(token, from)) || (index === last && !sameAddress(token, to))
         ? swapNativeAddress
         : token,
     )
@@ -203,12 +202,10 @@ export function createUniswapV2SwapSource({
     const current =
       parameters.quote?.source === 'uniswap-v2' ? parameters.quote : await quote(parameters)
     const { weth, router } = chain.deployment
-    const path = current.path.map((token) =>
-      isAddressEqual(token, swapNativeAddress) ? weth : token,
-    )
+    const path = current.path.map((token) => (sameAddress(token, swapNativeAddress) ? weth : token))
     const { user, amountIn, amountOutMin, deadline } = parameters
-    const nativeIn = isAddressEqual(parameters.from, swapNativeAddress)
-    const nativeOut = isAddressEqual(parameters.to, swapNativeAddress)
+    const nativeIn = sameAddress(parameters.from, swapNativeAddress)
+    const nativeOut = sameAddress(parameters.to, swapNativeAddress)
     const data = nativeIn
       ? encodeFunctionData({
           abi: uniswapV2RouterAbi,
