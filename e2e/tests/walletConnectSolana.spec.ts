@@ -44,17 +44,27 @@ test.afterEach(async () => {
   wallet = undefined
 })
 
+/**
+ * A phone wallet in Node with a fresh EVM key and the devnet's funded Solana key, approving
+ * `namespaces` (default: EVM and Solana); closed after the test.
+ */
+async function solanaPhone(manifest: DevnetManifest, namespaces?: ('eip155' | 'solana')[]) {
+  const { solana, secretKey } = devnetSolana(manifest)
+  const phone = await createWalletConnectWallet({
+    manifest,
+    privateKey: generatePrivateKey(),
+    solana: { secretKey },
+    namespaces,
+  })
+  wallet = phone
+  return { solana, phone, solanaAddress: phone.solanaAddress as string }
+}
+
 test('WalletConnect with EVM and Solana: both accounts land, Solana shows its balance and sends 0.1 SOL signed by the phone', async ({
   page,
   manifest,
 }) => {
-  const { solana, secretKey } = devnetSolana(manifest)
-  wallet = await createWalletConnectWallet({
-    manifest,
-    privateKey: generatePrivateKey(),
-    solana: { secretKey },
-  })
-  const solanaAddress = wallet.solanaAddress as string
+  const { solana, phone: wallet, solanaAddress } = await solanaPhone(manifest)
 
   // One approval in the phone: its EVM account shows, its Solana account waits beside it.
   await connectWithWalletConnect(page, wallet)
@@ -93,14 +103,7 @@ test('a Solana-only phone wallet connects through WalletConnect: its Solana acco
   page,
   manifest,
 }) => {
-  const { solana, secretKey } = devnetSolana(manifest)
-  wallet = await createWalletConnectWallet({
-    manifest,
-    privateKey: generatePrivateKey(),
-    solana: { secretKey },
-    namespaces: ['solana'],
-  })
-  const solanaAddress = wallet.solanaAddress as string
+  const { solana, phone: wallet, solanaAddress } = await solanaPhone(manifest, ['solana'])
   const pair = wallet.pair.bind(wallet)
 
   await connectWithWalletConnect(page, { address: solanaAddress, pair })
