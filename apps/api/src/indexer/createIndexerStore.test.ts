@@ -4,7 +4,7 @@ import { expect, test } from 'vitest'
 import { indexerAccountTransactions, indexerTransactions } from '../db/schema/index.ts'
 import { forEachDatabase } from '../db/testing.ts'
 import { CheckpointMovedError } from '../errors/indexer.ts'
-import { createIndexerStore } from './createIndexerStore.ts'
+import { createIndexerStore, toCopyText } from './createIndexerStore.ts'
 import type { BlockRangeData } from './fetchBlockRange.ts'
 
 const chainId = 31_337
@@ -117,4 +117,17 @@ forEachDatabase('createIndexerStore bulk writes', (context) => {
     expect(await countRows()).toEqual({ transfers: 12_000, transactions: 12_000, accounts: 24_000 })
     expect((await store.getCheckpoint())?.blockNumber).toBe(3)
   }, 60_000)
+})
+
+test('COPY text: tab-separated, \\N for null, backslash, tab and line breaks escaped', () => {
+  const text = toCopyText(
+    [
+      ['text', ['0xab', null, 'a\\b\tc\nd\re']],
+      ['bigint', [1, 2, 3]],
+    ],
+    0,
+    3,
+  )
+  expect(text).toBe('0xab\t1\n\\N\t2\na\\\\b\\tc\\nd\\re\t3\n')
+  expect(toCopyText([['integer', [1, 2, 3]]], 1, 3)).toBe('2\n3\n')
 })

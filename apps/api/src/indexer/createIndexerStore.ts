@@ -1,3 +1,4 @@
+import type { Transaction as PGliteTransaction } from '@electric-sql/pglite'
 import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import type { Hex } from 'viem'
 import type { LatchDb, LatchTransaction } from '../db/createDatabase.ts'
@@ -104,51 +105,20 @@ export function createIndexerStore(db: LatchDb, { chainId }: { chainId: number }
         )
           throw new CheckpointMovedError({ chainId })
 
-        const accountRows = listAccountTransactions(data)
-        await insertRows(tx, 'indexer_blocks', data.blocks.length, {
-          chain_id: ['bigint', data.blocks.map(() => chainId)],
-          number: ['bigint', data.blocks.map((block) => block.number)],
-          hash: ['text', data.blocks.map((block) => block.hash)],
-          parent_hash: ['text', data.blocks.map((block) => block.parentHash)],
-          timestamp: ['bigint', data.blocks.map((block) => block.timestamp)],
-        })
-        const transactions = data.transactions
-        await insertRows(tx, 'indexer_transactions', transactions.length, {
-          chain_id: ['bigint', transactions.map(() => chainId)],
-          hash: ['text', transactions.map((row) => row.hash)],
-          block_number: ['bigint', transactions.map((row) => row.blockNumber)],
-          tx_index: ['integer', transactions.map((row) => row.txIndex)],
-          block_timestamp: ['bigint', transactions.map((row) => row.blockTimestamp)],
-          from_address: ['text', transactions.map((row) => row.from)],
-          to_address: ['text', transactions.map((row) => row.to)],
-          created_contract: ['text', transactions.map((row) => row.createdContract)],
-          nonce: ['bigint', transactions.map((row) => row.nonce)],
-          value: ['numeric', transactions.map((row) => row.value.toString())],
-          method_id: ['text', transactions.map((row) => row.methodId)],
-          status: ['text', transactions.map((row) => row.status)],
-        })
-        const transfers = data.transfers
-        await insertRows(tx, 'indexer_transfers', transfers.length, {
-          chain_id: ['bigint', transfers.map(() => chainId)],
-          tx_hash: ['text', transfers.map((row) => row.txHash)],
-          log_index: ['integer', transfers.map((row) => row.logIndex)],
-          block_number: ['bigint', transfers.map((row) => row.blockNumber)],
-          tx_index: ['integer', transfers.map((row) => row.txIndex)],
-          kind: ['text', transfers.map((row) => row.kind)],
-          contract: ['text', transfers.map((row) => row.contract)],
-          from_address: ['text', transfers.map((row) => row.from)],
-          to_address: ['text', transfers.map((row) => row.to)],
-          amount: ['numeric', transfers.map((row) => row.amount.toString())],
-          token_id: ['text', transfers.map((row) => row.tokenId?.toString() ?? null)],
-        })
-        await insertRows(tx, 'indexer_account_transactions', accountRows.length, {
-          account: ['text', accountRows.map((row) => row.account)],
-          chain_id: ['bigint', accountRows.map(() => chainId)],
-          tx_hash: ['text', accountRows.map((row) => row.txHash)],
-          block_number: ['bigint', accountRows.map((row) => row.blockNumber)],
-          tx_index: ['integer', accountRows.map((row) => row.txIndex)],
-          block_timestamp: ['bigint', accountRows.map((row) => row.blockTimestamp)],
-        })
+        // The range commits with its checkpoint or not at all, so a server crash can lose only
+        // the last ranges committed, which are read again: no need to wait for the WAL flush.
+        if (dialectOf(tx) === 'postgres') await tx.execute(sql`SET LOCAL synchronous_commit = off`)
+        const tables = toTableRows(chainId, data)
+        try {
+          // Rows are new above the checkpoint: plain bulk inserts (COPY on PGlite), in a
+          // savepoint so that rows already there (a range read again) fall back below.
+          await tx.transaction(async (savepoint) => {
+            for (const table of tables) await insertRows(savepoint, table, 'fresh')
+          })
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error
+          for (const table of tables) await insertRows(tx, table, 'keep-existing')
+        }
         await tx
           .insert(indexerCheckpoints)
           .values({ chainId, ...checkpoint })
@@ -277,30 +247,154 @@ export function createIndexerStore(db: LatchDb, { chainId }: { chainId: number }
 /** Rows per INSERT, so one statement's arrays stay a few megabytes at most. */
 const rowsPerInsert = 10_000
 
-type ColumnValues = [
+export type ColumnValues = [
   type: 'bigint' | 'integer' | 'numeric' | 'text',
   values: (string | number | null)[],
 ]
 
+/** One table's rows of a range, column by column. */
+type TableRows = { table: string; length: number; columns: Record<string, ColumnValues> }
+
+/** The four tables' rows a range adds, in the order they are written. */
+function toTableRows(chainId: number, data: BlockRangeData): TableRows[] {
+  const accountRows = listAccountTransactions(data)
+  const { blocks, transactions, transfers } = data
+  return [
+    {
+      table: 'indexer_blocks',
+      length: blocks.length,
+      columns: {
+        chain_id: ['bigint', blocks.map(() => chainId)],
+        number: ['bigint', blocks.map((block) => block.number)],
+        hash: ['text', blocks.map((block) => block.hash)],
+        parent_hash: ['text', blocks.map((block) => block.parentHash)],
+        timestamp: ['bigint', blocks.map((block) => block.timestamp)],
+      },
+    },
+    {
+      table: 'indexer_transactions',
+      length: transactions.length,
+      columns: {
+        chain_id: ['bigint', transactions.map(() => chainId)],
+        hash: ['text', transactions.map((row) => row.hash)],
+        block_number: ['bigint', transactions.map((row) => row.blockNumber)],
+        tx_index: ['integer', transactions.map((row) => row.txIndex)],
+        block_timestamp: ['bigint', transactions.map((row) => row.blockTimestamp)],
+        from_address: ['text', transactions.map((row) => row.from)],
+        to_address: ['text', transactions.map((row) => row.to)],
+        created_contract: ['text', transactions.map((row) => row.createdContract)],
+        nonce: ['bigint', transactions.map((row) => row.nonce)],
+        value: ['numeric', transactions.map((row) => row.value.toString())],
+        method_id: ['text', transactions.map((row) => row.methodId)],
+        status: ['text', transactions.map((row) => row.status)],
+      },
+    },
+    {
+      table: 'indexer_transfers',
+      length: transfers.length,
+      columns: {
+        chain_id: ['bigint', transfers.map(() => chainId)],
+        tx_hash: ['text', transfers.map((row) => row.txHash)],
+        log_index: ['integer', transfers.map((row) => row.logIndex)],
+        block_number: ['bigint', transfers.map((row) => row.blockNumber)],
+        tx_index: ['integer', transfers.map((row) => row.txIndex)],
+        kind: ['text', transfers.map((row) => row.kind)],
+        contract: ['text', transfers.map((row) => row.contract)],
+        from_address: ['text', transfers.map((row) => row.from)],
+        to_address: ['text', transfers.map((row) => row.to)],
+        amount: ['numeric', transfers.map((row) => row.amount.toString())],
+        token_id: ['text', transfers.map((row) => row.tokenId?.toString() ?? null)],
+      },
+    },
+    {
+      table: 'indexer_account_transactions',
+      length: accountRows.length,
+      columns: {
+        account: ['text', accountRows.map((row) => row.account)],
+        chain_id: ['bigint', accountRows.map(() => chainId)],
+        tx_hash: ['text', accountRows.map((row) => row.txHash)],
+        block_number: ['bigint', accountRows.map((row) => row.blockNumber)],
+        tx_index: ['integer', accountRows.map((row) => row.txIndex)],
+        block_timestamp: ['bigint', accountRows.map((row) => row.blockTimestamp)],
+      },
+    },
+  ]
+}
+
 /**
- * Inserts rows given column by column, as one array parameter per column expanded with
- * `unnest`: a handful of parameters however many rows, several times faster than a multi-row
- * VALUES list on PGlite. Rows already there (same key) are kept.
+ * Inserts one table's rows. `fresh`: rows known to be new, so no conflict check: on PGlite one
+ * `COPY ... FROM '/dev/blob'` (about a third less work than an INSERT), on PostgreSQL one
+ * array parameter per column expanded with `unnest` (a handful of parameters however many
+ * rows). `keep-existing`: the `unnest` INSERT with `ON CONFLICT DO NOTHING` (same key kept).
  */
 async function insertRows(
   tx: LatchTransaction,
-  table: string,
-  length: number,
-  columns: Record<string, ColumnValues>,
+  { table, length, columns }: TableRows,
+  mode: 'fresh' | 'keep-existing',
 ): Promise<void> {
-  const names = sql.raw(Object.keys(columns).join(', '))
+  const pglite = mode === 'fresh' ? pgliteClientOf(tx) : undefined
+  const names = Object.keys(columns)
   for (let start = 0; start < length; start += rowsPerInsert) {
+    const end = Math.min(length, start + rowsPerInsert)
+    if (pglite) {
+      await pglite.query(`COPY ${table} (${names.join(', ')}) FROM '/dev/blob'`, [], {
+        blob: new Blob([toCopyText(Object.values(columns), start, end)]),
+      })
+      continue
+    }
     const arrays = Object.values(columns).map(
-      ([type, values]) =>
-        sql`${sql.param(values.slice(start, start + rowsPerInsert))}::${sql.raw(type)}[]`,
+      ([type, values]) => sql`${sql.param(values.slice(start, end))}::${sql.raw(type)}[]`,
     )
     await tx.execute(
-      sql`INSERT INTO ${sql.raw(table)} (${names}) SELECT * FROM unnest(${sql.join(arrays, sql`, `)}) ON CONFLICT DO NOTHING`,
+      sql`INSERT INTO ${sql.raw(table)} (${sql.raw(names.join(', '))}) SELECT * FROM unnest(${sql.join(arrays, sql`, `)})${sql.raw(mode === 'keep-existing' ? ' ON CONFLICT DO NOTHING' : '')}`,
     )
   }
+}
+
+/** Rows `start..end` in COPY's text format: tab-separated, `\N` for null, one line each. */
+export function toCopyText(columns: ColumnValues[], start: number, end: number): string {
+  let text = ''
+  for (let row = start; row < end; row++) {
+    for (let column = 0; column < columns.length; column++) {
+      const value = (columns[column] as ColumnValues)[1][row]
+      if (column > 0) text += '\t'
+      text += value === null || value === undefined ? '\\N' : escapeCopyValue(String(value))
+    }
+    text += '\n'
+  }
+  return text
+}
+
+/** Backslash, tab, newline and carriage return written as COPY's text format reads them. */
+function escapeCopyValue(value: string): string {
+  if (!/[\\\t\n\r]/.test(value)) return value
+  return value.replace(
+    /[\\\t\n\r]/g,
+    (character) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[character] as string,
+  )
+}
+
+/** The PGlite transaction under a Drizzle one (it runs COPY from a blob), or undefined on PostgreSQL. */
+function pgliteClientOf(tx: LatchTransaction): PGliteTransaction | undefined {
+  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client
+  return dialectOfClient(client) === 'pglite' ? (client as PGliteTransaction) : undefined
+}
+
+function dialectOf(tx: LatchTransaction): 'pglite' | 'postgres' {
+  return dialectOfClient((tx as unknown as { session?: { client?: unknown } }).session?.client)
+}
+
+/** PGlite's transaction object has `exec` and `rollback`; node-postgres' client has neither. */
+function dialectOfClient(client: unknown): 'pglite' | 'postgres' {
+  const candidate = client as { exec?: unknown; rollback?: unknown } | undefined
+  return typeof candidate?.exec === 'function' && typeof candidate.rollback === 'function'
+    ? 'pglite'
+    : 'postgres'
+}
+
+/** A unique key already taken (SQLSTATE 23505), through Drizzle's wrapping. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause)
+    if ((cause as { code?: unknown }).code === '23505') return true
+  return false
 }
