@@ -552,6 +552,55 @@ describe('approve, then swap', () => {
     expect(await user.balanceOf('ETH')).toBe(ethBefore + BigInt(back.tx.amount) - gasCost)
   })
 
+  test('a quote asked again before the chain moves is the same answer with a new expiry; after a swap it is priced again', async () => {
+    const app = convertApp()
+    const user = walletOf(3)
+    const ask = async () => {
+      const url = `/v1/convert/quotes?from=${caip('ETH')}&to=${caip('LUSD')}&amount=${parseEther('1')}&userAddress=${user.address}&gasPrice=1000000000`
+      const { status, body } = await get(app, url)
+      expect(status, JSON.stringify(body)).toBe(200)
+      return convertQuotesResponseSchema.parse(body).quotes[0] as SwapQuote
+    }
+    const first = await ask()
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    const again = await ask()
+    expect({ ...again, expiresAt: first.expiresAt }).toEqual(first)
+    expect(Date.parse(again.expiresAt)).toBeGreaterThan(Date.parse(first.expiresAt))
+    // A swap of the same pool, built here (its fresh read moves the head this API prices at).
+    const amount = parseEther('2')
+    const built = convertBuildTransactionResponseSchema.parse(
+      (
+        await post(app, '/v1/convert/build-transaction', {
+          amount: amount.toString(),
+          from: caip('ETH'),
+          to: caip('LUSD'),
+          userAddress: user.address,
+        })
+      ).body,
+    )
+    await user.send({
+      to: plain(built.tx.to),
+      data: built.tx.data as Hex,
+      value: amount,
+      gas: BigInt(built.tx.eip155.gas),
+    })
+    await post(app, '/v1/convert/build-transaction', {
+      amount: parseEther('0.01').toString(),
+      from: caip('ETH'),
+      to: caip('LUSD'),
+      userAddress: user.address,
+    })
+    const after = await ask()
+    const [, expected] = await client.readContract({
+      address: router(),
+      abi: uniswapV2RouterAbi,
+      functionName: 'getAmountsOut',
+      args: [parseEther('1'), [getAddress(chain.contracts.weth), token('LUSD')]],
+    })
+    expect(after.toAmount).toBe(expected?.toString())
+    expect(BigInt(after.toAmount)).toBeLessThan(BigInt(first.toAmount))
+  })
+
   test('insufficient balance is named before signing', async () => {
     const user = walletOf(6)
     const built = await post(convertApp(), '/v1/convert/build-transaction', {

@@ -5,10 +5,14 @@ import type { CacheStore } from '../../stores/cacheStore.ts'
 import type { GuardedFetch } from '../fetch/createGuardedFetch.ts'
 import type { PriceSource } from '../prices/priceSource.ts'
 import { createAggregatorSwapSource } from './createAggregatorSwapSource.ts'
+import { createBoundedMap } from './createBoundedMap.ts'
 import { createUniswapV2SwapSource, type UniswapV2SwapChain } from './createUniswapV2SwapSource.ts'
 import { listSwapChainIds } from './listSwapChainIds.ts'
 import type { SwapDeps } from './swapDeps.ts'
 import type { SwapSource } from './swapSource.ts'
+
+/** Quote answers kept per process (each about 1 KB), for the block they are priced at. */
+const maxQuoteAnswers = 1_000
 
 /** The swap settings (LATCH_SWAP_*) and where they apply. */
 export type SwapSettings = {
@@ -87,5 +91,6 @@ export function createSwapDeps({
     cache,
     defaultSlippage: settings.slippage ?? 1,
     logger,
+    quoteAnswers: createBoundedMap(maxQuoteAnswers),
   }
 }

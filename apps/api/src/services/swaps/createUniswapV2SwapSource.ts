@@ -92,7 +92,7 @@ export function createUniswapV2SwapSource({
   /** The last reserves read of each pool set, with the block they are of. */
   const lastReserves = createBoundedMap<string, { block: bigint; reserves: Reserves }>(maxEntries)
   /** Reserve reads in flight, by pool set and block (each answers exactly that block's state). */
-  const readingReserves = new Map<string, Promise<Reserves>>()
+  const readingReserves = new Map<string, Promise<{ block: bigint; reserves: Reserves }>>()
   const heads = new Map<number, ChainHead>()
   const headOf = (chainId: number, chain: UniswapV2SwapChain) => {
     let head = heads.get(chainId)
@@ -117,6 +117,12 @@ export function createUniswapV2SwapSource({
     quote,
     build,
     getSpender: async (chainId) => requireChain(chainId).deployment.router,
+    recentBlock: (chainId) =>
+      headOf(chainId, requireChain(chainId))
+        .recent()
+        .catch((error: unknown) => {
+          throw wrapRpcError(chainId, error)
+        }),
   }
 
   function requireChain(chainId: number): UniswapV2SwapChain {
@@ -147,7 +153,7 @@ export function createUniswapV2SwapSource({
       },
     )
     const pools = await findPools(chainId, chain, hops, block)
-    const reserves = await readReserves(chainId, chain, pools, block)
+    const { reserves, block: pricedAt } = await readReserves(chainId, chain, pools, block)
 
     let best: { path: Address[]; amountOut: bigint; midOut: number } | undefined
     for (const path of candidates) {
@@ -194,6 +200,7 @@ export function createUniswapV2SwapSource({
       feeAmount: feeAmount > 0n ? feeAmount : 0n,
       estimatedGas: baseGas + gasPerHop * hopCount,
       spender: router,
+      blockNumber: pricedAt,
     } satisfies SwapSourceQuote
   }
 
@@ -291,18 +298,19 @@ export function createUniswapV2SwapSource({
     chain: UniswapV2SwapChain,
     pools: Pool[],
     block: bigint,
-  ): Promise<Reserves> {
+  ): Promise<{ block: bigint; reserves: Reserves }> {
     const poolsKey = `${chainId}|${pools.map((pool) => pool.key).join('|')}`
     const last = lastReserves.get(poolsKey)
-    if (last && last.block >= block) return last.reserves
+    if (last && last.block >= block) return last
     const readKey = `${poolsKey}@${block}`
     const inFlight = readingReserves.get(readKey)
     if (inFlight) return inFlight
     const read = readReservesNow(chainId, chain, pools, block)
       .then((reserves) => {
+        const read = { block, reserves }
         const latest = lastReserves.get(poolsKey)
-        if (!latest || latest.block < block) lastReserves.set(poolsKey, { block, reserves })
-        return reserves
+        if (!latest || latest.block < block) lastReserves.set(poolsKey, read)
+        return read
       })
       .finally(() => {
         if (readingReserves.get(readKey) === read) readingReserves.delete(readKey)

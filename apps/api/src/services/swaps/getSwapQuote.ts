@@ -26,7 +26,9 @@ export type GetSwapQuoteParameters = {
 /**
  * The best quote for one trade, read now from the swap sources (the aggregator first when
  * configured, falling back to the pools), in the shape AppKit reads plus Latch's route, rate,
- * price impact, minimum received, fee, network fee and expiry.
+ * price impact, minimum received, fee, network fee and expiry. A pool quote with the client's
+ * gas price is kept (bounded) for the block it is priced at: asked again before the chain moves,
+ * it is the same answer with a new expiry. An aggregator's answer is never kept.
  */
 export async function getSwapQuote(
   deps: SwapDeps,
@@ -37,6 +39,30 @@ export async function getSwapQuote(
   const { network, client, sources } = requireSwapChain(deps, chainId)
   parseSwapUser(parameters.userAddress, chainId)
   const slippage = parameters.slippage ?? deps.defaultSlippage
+  const now = () => deps.now?.() ?? Date.now()
+  const expiry = () => new Date(now() + quoteTtlSeconds * 1000).toISOString()
+
+  // Pools first (no aggregator asked each time) and the client's gas price: the answer depends
+  // only on the inputs and the block it is priced at, so it is kept for that block.
+  const [first] = sources
+  const answers = deps.quoteAnswers
+  const keyAt =
+    answers && first?.recentBlock && parameters.gasPrice
+      ? (block: bigint) =>
+          [
+            chainId,
+            parameters.from,
+            parameters.to,
+            parameters.amount,
+            slippage,
+            parameters.gasPrice,
+            block,
+          ].join('|')
+      : undefined
+  if (keyAt && first?.recentBlock) {
+    const kept = answers?.get(keyAt(await first.recentBlock(chainId)))
+    if (kept) return { ...kept, expiresAt: expiry() }
+  }
 
   const ends = await getSwapTokenInfo(
     { client, cache: deps.cache },
@@ -67,16 +93,18 @@ export async function getSwapQuote(
     { client, cache: deps.cache },
     { network, addresses: quote.path },
   )
-  const now = deps.now?.() ?? Date.now()
-  return toQuoteDto(quote, {
+  const { expiresAt: _, ...answer } = toQuoteDto(quote, {
     chainId,
     from: parameters.from,
     to: parameters.to,
     slippage,
     gasPrice,
     info,
-    expiresAt: new Date(now + quoteTtlSeconds * 1000).toISOString(),
+    expiresAt: '',
   })
+  if (keyAt && quote.source === first?.name && quote.blockNumber !== undefined)
+    answers?.set(keyAt(quote.blockNumber), answer)
+  return { ...answer, expiresAt: expiry() }
 }
 
 function toQuoteDto(

@@ -1,3 +1,4 @@
+import type { SwapQuote } from '@latch/api-contract'
 import type { PublicClient } from 'viem'
 import type { ChainClients } from '../../createChainClients.ts'
 import { SwapNetworkNotSupportedError } from '../../errors/swap.ts'
@@ -5,6 +6,7 @@ import type { Logger } from '../../logger.ts'
 import type { ApiNetwork } from '../../network.ts'
 import type { CacheStore } from '../../stores/cacheStore.ts'
 import type { PriceSource } from '../prices/priceSource.ts'
+import type { BoundedMap } from './createBoundedMap.ts'
 import type { SwapSource } from './swapSource.ts'
 
 /** What the swap services need, built once at startup (`createSwapDeps`) or by a test. */
@@ -20,6 +22,11 @@ export type SwapDeps = {
   /** LATCH_SWAP_SLIPPAGE: the tolerance in percent when a request gives none (default 1). */
   defaultSlippage: number
   logger: Logger
+  /**
+   * Quote answers (all but their expiry) by every input and the block they are priced at: a
+   * quote asked again before the chain moves is a map lookup. Pool quotes only.
+   */
+  quoteAnswers?: BoundedMap<string, Omit<SwapQuote, 'expiresAt'>> | undefined
   /** The clock quotes expire and deadlines run by (tests move it); ms since the epoch. */
   now?: (() => number) | undefined
 }

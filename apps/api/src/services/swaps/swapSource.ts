@@ -40,6 +40,8 @@ export type SwapSourceQuote = {
   estimatedGas: bigint
   /** The contract that takes the `from` token (the router): what the user approves. */
   spender: Address
+  /** The block the quote is priced at, when the source reads the chain itself (the pools). */
+  blockNumber?: bigint | undefined
 }
 
 export type SwapBuildParameters = SwapQuoteParameters & {
@@ -78,4 +80,9 @@ export type SwapSource = {
   build(parameters: SwapBuildParameters): Promise<SwapSourceTransaction>
   /** The contract users approve for this source's swaps on `chainId`. */
   getSpender(chainId: number, signal?: AbortSignal): Promise<Address>
+  /**
+   * The block a displayed quote on `chainId` would be priced at now (the pools: their head read
+   * at most a second ago). Absent for a source that asks a remote service each time.
+   */
+  recentBlock?(chainId: number): Promise<bigint>
 }
