@@ -172,7 +172,11 @@ function spawnService(
   outputs.set(child, recent)
   child.stdout?.on('data', forward)
   child.stderr?.on('data', forward)
-  process.once('exit', () => child.kill('SIGKILL'))
+  // Killed with this process, and the listener gone once the child exits (a bench starting
+  // the stack twice would otherwise pile up exit listeners).
+  const killOnExit = () => child.kill('SIGKILL')
+  process.once('exit', killOnExit)
+  child.once('exit', () => process.off('exit', killOnExit))
   return child
 }
 
