@@ -17,7 +17,11 @@ import {
 } from '../errors/indexer.ts'
 import { decodeTransferLog, transferTopic } from './decodeTransferLog.ts'
 import { planFullBlocks, planReceipts } from './planBlockRange.ts'
-import { readBlockTraces, type SourceTransaction } from './readBlockTraces.ts'
+import {
+  readBlockTraces,
+  type SourceTransaction,
+  type TracedBlockHeader,
+} from './readBlockTraces.ts'
 import { requestInBatches } from './requestInBatches.ts'
 
 export const zeroAddress: Hex = '0x0000000000000000000000000000000000000000'
@@ -151,6 +155,23 @@ export async function fetchBlockRange(
     if (!block?.hash) throw new BlockNotFoundError({ chainId, blockNumber: number })
     return block
   }
+  const headersRead = requestInBatches(
+    numbers.map((number) => () => readBlock(number, false)),
+    headersPerBatch,
+  )
+  // The traces need only the headers: they are read while `eth_getLogs` is still answering.
+  const tracedRead = traces
+    ? headersRead.then((headers) =>
+        readBlockTraces(client, {
+          chainId,
+          headers: withTransactionsOf(headers),
+          transactionsPerBatch,
+          options,
+        }),
+      )
+    : Promise.resolve(undefined)
+  // Awaited below; abandoned when the headers or logs fail, it must not surface unhandled.
+  tracedRead.catch(() => {})
   const [logs, headers] = await Promise.all([
     client.request(
       {
@@ -165,10 +186,7 @@ export async function fetchBlockRange(
       },
       options,
     ) as Promise<RpcLog[]>,
-    requestInBatches(
-      numbers.map((number) => () => readBlock(number, false)),
-      headersPerBatch,
-    ),
+    headersRead,
   ])
 
   if (!Array.isArray(logs)) throw new BlockRangeIncompleteError({ chainId, blockNumber: toBlock })
@@ -189,22 +207,8 @@ export async function fetchBlockRange(
     blocksByNumber.set(block.number, block)
   }
 
-  const withTransactions = headers
-    .filter((raw) => raw.transactions.length > 0)
-    .map((raw) => ({
-      number: Number(raw.number),
-      hash: (raw.hash as Hex).toLowerCase() as Hex,
-      parentHash: raw.parentHash.toLowerCase() as Hex,
-      transactions: (raw.transactions as Hex[]).map((hash) => hash.toLowerCase() as Hex),
-    }))
-  const traced = traces
-    ? await readBlockTraces(client, {
-        chainId,
-        headers: withTransactions,
-        transactionsPerBatch,
-        options,
-      })
-    : undefined
+  const withTransactions = withTransactionsOf(headers)
+  const traced = await tracedRead
   const fullBatches = planFullBlocks(
     withTransactions.filter((header) => !traced?.transactions.has(header.number)),
     transactionsPerBatch,
@@ -405,6 +409,18 @@ export async function fetchBlockRange(
       transactionReceipts: plan.transactions.length,
     },
   }
+}
+
+/** The blocks that hold transactions, hashes lowercase, as `readBlockTraces` takes them. */
+function withTransactionsOf(headers: readonly RpcBlock<'latest', false>[]): TracedBlockHeader[] {
+  return headers
+    .filter((raw) => raw.transactions.length > 0)
+    .map((raw) => ({
+      number: Number(raw.number),
+      hash: (raw.hash as Hex).toLowerCase() as Hex,
+      parentHash: raw.parentHash.toLowerCase() as Hex,
+      transactions: (raw.transactions as Hex[]).map((hash) => hash.toLowerCase() as Hex),
+    }))
 }
 
 /** The RPC does not offer the method (`eth_getBlockReceipts` is not universal). */
