@@ -1,25 +1,17 @@
-import {
-  type ComponentType,
-  lazy,
-  Suspense,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react'
+import { type ComponentType, useEffect, useRef, useState } from 'react'
 import { useConnectModal } from '../hooks/useConnectModal.ts'
 import { useLatchState } from '../hooks/useLatchState.ts'
 import { useMessages } from '../hooks/useMessages.ts'
 import { ConnectModalShell } from './ConnectModalShell.tsx'
 import { loadConnectModal, whenIdle } from './loadConnectModal.ts'
 
-const LazyConnectModal = lazy(loadConnectModal)
-
 /**
  * Renders the connect modal while it is open. Its code is a separate chunk, prefetched when
- * the page is idle; once prefetched it renders at once (no Suspense round, which React would
- * throttle by ~300 ms), otherwise React.lazy loads it on the click. A live region outside the
- * dialog announces "Connected", as the dialog closes on it.
+ * the page is idle; once prefetched it renders at once. On a click before that, the modal's
+ * frame (`ConnectModalShell`) shows while the chunk loads and the modal replaces it as soon
+ * as it arrives: a plain state update, not a Suspense fallback, whose reveal React holds back
+ * until ~300 ms after the fallback showed. A live region outside the dialog announces
+ * "Connected", as the dialog closes on it.
  */
 export function ConnectModalHost() {
   const { isOpen, close } = useConnectModal()
@@ -51,34 +43,34 @@ function ConnectedAnnouncer() {
 }
 
 function ConnectModalSlot({ isOpen, close }: { isOpen: boolean; close(): void }) {
-  const [Prefetched, setPrefetched] = useState<ComponentType | undefined>()
-  const isOpenRef = useRef(isOpen)
-  useLayoutEffect(() => {
-    isOpenRef.current = isOpen
-  })
+  const [Loaded, setLoaded] = useState<ComponentType | undefined>()
+  const [failure, setFailure] = useState<{ error: unknown } | undefined>()
 
+  // The idle prefetch, and on a click before it landed the load right away. Either way the
+  // same module's component: no remount when both resolve.
   useEffect(() => {
+    if (Loaded) return
     let active = true
-    const cancel = whenIdle(() => {
-      loadConnectModal().then(
-        (module) => {
-          // Switching component while open would remount the dialog; the lazy one stays.
-          if (active && !isOpenRef.current) setPrefetched(() => module.default)
-        },
-        () => {},
-      )
-    })
+    const load = (onError: (error: unknown) => void) =>
+      loadConnectModal().then((module) => {
+        if (active) setLoaded(() => module.default)
+      }, onError)
+    if (isOpen) void load((error) => active && setFailure({ error }))
+    else {
+      const cancel = whenIdle(() => void load(() => {}))
+      return () => {
+        active = false
+        cancel()
+      }
+    }
     return () => {
       active = false
-      cancel()
     }
-  }, [])
+  }, [isOpen, Loaded])
 
   if (!isOpen) return null
-  if (Prefetched) return <Prefetched />
-  return (
-    <Suspense fallback={<ConnectModalShell onClose={close} />}>
-      <LazyConnectModal />
-    </Suspense>
-  )
+  // As React.lazy did: a chunk that cannot load is the error boundary's to show.
+  if (failure && !Loaded) throw failure.error
+  if (Loaded) return <Loaded />
+  return <ConnectModalShell onClose={close} />
 }
