@@ -43,6 +43,11 @@ const postgresUrl = loadConfig().LATCH_BENCH_DATABASE_URL
 const stallMs = 60_000
 
 const log = (line: string) => console.log(`bench:indexer ${line}`)
+/** CPU time of this process (PGlite runs in it): steadier than wall time on a busy machine. */
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage()
+  return (user + system) / 1000
+}
 const seconds = (ms: number) => (ms / 1000).toFixed(2)
 
 const chain = await createTestChain({ timeout: 10_000 })
@@ -71,6 +76,7 @@ try {
   const starts = Array.from({ length: Math.ceil((head + 1) / rangeSize) }, (_, i) => i * rangeSize)
   const readChain = async (traces: boolean) => {
     const started = performance.now()
+    const cpuStarted = cpuMs()
     const read = await mapWithConcurrency(starts, 3, (from) =>
       fetchBlockRange(client, {
         chainId: chain.chainId,
@@ -81,6 +87,7 @@ try {
       }),
     )
     const ms = performance.now() - started
+    const cpu = cpuMs() - cpuStarted
     const reads = read.reduce(
       (sum, range) => ({
         fullBlocks: sum.fullBlocks + range.reads.fullBlocks,
@@ -91,7 +98,7 @@ try {
       { fullBlocks: 0, traceBlocks: 0, nonceCounts: 0, receipts: 0 },
     )
     log(
-      `RPC reads only${traces ? '' : ' (no trace_block: full blocks)'}: ${head + 1} headers, ${reads.traceBlocks} block traces, ${reads.nonceCounts} nonce counts, ${reads.fullBlocks} full blocks, ${reads.receipts} receipt reads, ${read.length} eth_getLogs in ${seconds(ms)} s = ${Math.round(((head + 1) * 1000) / ms)} blocks/s`,
+      `RPC reads only${traces ? '' : ' (no trace_block: full blocks)'}: ${head + 1} headers, ${reads.traceBlocks} block traces, ${reads.nonceCounts} nonce counts, ${reads.fullBlocks} full blocks, ${reads.receipts} receipt reads, ${read.length} eth_getLogs in ${seconds(ms)} s = ${Math.round(((head + 1) * 1000) / ms)} blocks/s (${seconds(cpu)} s CPU in this process)`,
     )
     return { ranges: read, ms }
   }
@@ -187,6 +194,7 @@ async function measureWrites(
   try {
     const store = createIndexerStore(database.db, { chainId: chain.chainId })
     const started = performance.now()
+    const cpuStarted = cpuMs()
     let checkpoint: Checkpoint | undefined
     for (const data of ranges)
       checkpoint = await store.writeBlockRange({
@@ -196,9 +204,10 @@ async function measureWrites(
         keepBlocks: 1_000,
       })
     const elapsed = performance.now() - started
+    const cpu = cpuMs() - cpuStarted
     const rows = ranges.reduce((sum, data) => sum + data.transfers.length, 0)
     log(
-      `${label} writes only: ${ranges.length} ranges, ${rows} transfers in ${seconds(elapsed)} s = ${Math.round((rows * 1000) / elapsed)} transfers/s`,
+      `${label} writes only: ${ranges.length} ranges, ${rows} transfers in ${seconds(elapsed)} s = ${Math.round((rows * 1000) / elapsed)} transfers/s (${seconds(cpu)} s CPU in this process${label === 'PGlite' ? ', the database included' : ''})`,
     )
     return elapsed
   } finally {
@@ -216,6 +225,7 @@ async function measure(
 ): Promise<number> {
   try {
     const started = performance.now()
+    const cpuStarted = cpuMs()
     const indexer = startIndexer({
       db: database.db,
       networks: [chain.network],
@@ -247,6 +257,7 @@ async function measure(
       await new Promise((resolve) => setTimeout(resolve, 5))
     }
     const elapsed = performance.now() - started
+    const cpu = cpuMs() - cpuStarted
     await indexer.stop()
     const rows = await createIndexerStore(database.db, {
       chainId: chain.chainId,
@@ -254,7 +265,7 @@ async function measure(
     if (rows < transfers)
       throw new Error(`${label}: indexed ${rows} transfers, expected at least ${transfers}.`)
     log(
-      `${label} end to end: ${head + 1} blocks, ${rows} transfers in ${seconds(elapsed)} s = ${Math.round(((head + 1) * 1000) / elapsed)} blocks/s, ${Math.round((rows * 1000) / elapsed)} transfers/s`,
+      `${label} end to end: ${head + 1} blocks, ${rows} transfers in ${seconds(elapsed)} s = ${Math.round(((head + 1) * 1000) / elapsed)} blocks/s, ${Math.round((rows * 1000) / elapsed)} transfers/s (${seconds(cpu)} s CPU in this process)`,
     )
     return elapsed
   } finally {
