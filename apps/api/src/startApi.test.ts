@@ -41,7 +41,9 @@ afterAll(async () => {
   await rm(stateDir, { recursive: true, force: true })
 })
 
-describe('startApi', () => {
+// Each test starts a whole API on an embedded PostgreSQL (a new node process in the second
+// group): 60 s, as for a hook, when the suite shares two cores with other files starting theirs.
+describe('startApi', { timeout: 60_000 }, () => {
   test("under the devnet, social sign-in uses the manifest's local OpenID provider", async () => {
     const port = await findFreePort()
     const apiUrl = `http://127.0.0.1:${port}`
@@ -207,7 +209,7 @@ function runServer(env: Record<string, string>) {
   return { child, exited, listening, output: () => output }
 }
 
-describe('node src/server.ts', () => {
+describe('node src/server.ts', { timeout: 60_000 }, () => {
   test('serves the devnet from its manifest and stops on SIGTERM', async () => {
     await writeDevnetManifest(stateDir, devnetManifestFixture('http://127.0.0.1:9'))
     const server = runServer({ PORT: '0', LATCH_STATE_DIR: stateDir })
