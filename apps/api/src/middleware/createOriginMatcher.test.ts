@@ -107,20 +107,29 @@ test('16 KB origins against multi-wildcard patterns are decided in under 5 ms ea
     `https://${'*.'.repeat(8000)}b.example.com`,
     `https://${'.'.repeat(16_000)}`,
   ]
+  // Each input's cost is its fastest of 20 rounds: a pause of the machine (GC, another test
+  // worker on the same core) lengthens one round, while a super-linear match lengthens all.
+  const timed = (decide: () => void) => {
+    let fastest = Number.POSITIVE_INFINITY
+    for (let round = 0; round < 20; round++) {
+      const start = performance.now()
+      decide()
+      fastest = Math.min(fastest, performance.now() - start)
+    }
+    return fastest
+  }
   let slowest = 0
   for (const origin of hostile)
-    for (let round = 0; round < 20; round++) {
-      const start = performance.now()
-      expect(matches(origin)).toBe(false)
-      slowest = Math.max(slowest, performance.now() - start)
-    }
+    slowest = Math.max(
+      slowest,
+      timed(() => expect(matches(origin)).toBe(false)),
+    )
   // Past the length guard, the label comparison itself stays linear on a 16 KB host.
   for (const host of [`${'a.'.repeat(8000)}a.example.com`, `${'a.'.repeat(8000)}b.example.co`])
-    for (let round = 0; round < 20; round++) {
-      const start = performance.now()
-      matches({ scheme: 'https:', host, port: '' })
-      slowest = Math.max(slowest, performance.now() - start)
-    }
+    slowest = Math.max(
+      slowest,
+      timed(() => matches({ scheme: 'https:', host, port: '' })),
+    )
   expect(slowest).toBeLessThan(5)
   const long = `https://${'a.'.repeat(130)}a.example.com`
   expect(long.length).toBeLessThanOrEqual(300)
