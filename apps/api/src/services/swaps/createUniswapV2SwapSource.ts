@@ -2,6 +2,7 @@ import {
   type Address,
   encodeFunctionData,
   getAddress,
+  type MulticallParameters,
   type PublicClient,
   parseAbi,
   zeroAddress,
@@ -250,26 +251,20 @@ export function createUniswapV2SwapSource({
       return key
     })
     if (unknown.length > 0) {
-      const results = await chain.client
-        .multicall({
-          contracts: unknown.map(
-            ({ a, b }) =>
-              ({
-                address: chain.deployment.factory,
-                abi: uniswapV2FactoryAbi,
-                functionName: 'getPair',
-                args: [a, b],
-              }) as const,
-          ),
-          allowFailure: true,
-          batchSize: 0,
-          multicallAddress: chain.multicall3,
-          blockNumber: block,
-        })
-        .catch((error: unknown) => {
-          throw wrapRpcError(chainId, error)
-        })
-      throwIfRpcFailed(chainId, results)
+      const results = await multicallAt(
+        chainId,
+        chain,
+        unknown.map(
+          ({ a, b }) =>
+            ({
+              address: chain.deployment.factory,
+              abi: uniswapV2FactoryAbi,
+              functionName: 'getPair',
+              args: [a, b],
+            }) as const,
+        ),
+        block,
+      )
       results.forEach((result, index) => {
         const { key } = unknown[index] as { key: string }
         if (result.status !== 'success') return
@@ -335,24 +330,38 @@ export function createUniswapV2SwapSource({
           functionName: 'getReserves',
         }) as const,
     )
-    const results = await chain.client
-      .multicall({
-        contracts,
-        allowFailure: true,
-        batchSize: 0,
-        multicallAddress: chain.multicall3,
-        blockNumber: block,
-      })
-      .catch((error: unknown) => {
-        throw wrapRpcError(chainId, error)
-      })
-    throwIfRpcFailed(chainId, results)
+    const results = await multicallAt(chainId, chain, contracts, block)
     results.forEach((result, index) => {
       if (result.status === 'success')
         found.set((pools[index] as Pool).key, [result.result[0], result.result[1]])
     })
     return found
   }
+}
+
+/**
+ * One multicall at `block` through the chain's Multicall3 (each call may fail on its own); a
+ * failed RPC is the source's RPC error.
+ */
+async function multicallAt<const contracts extends readonly unknown[]>(
+  chainId: number,
+  chain: UniswapV2SwapChain,
+  contracts: MulticallParameters<contracts, true>['contracts'],
+  block: bigint,
+) {
+  const results = await chain.client
+    .multicall({
+      contracts,
+      allowFailure: true,
+      batchSize: 0,
+      multicallAddress: chain.multicall3,
+      blockNumber: block,
+    })
+    .catch((error: unknown) => {
+      throw wrapRpcError(chainId, error)
+    })
+  throwIfRpcFailed(chainId, results)
+  return results
 }
 
 /** Token pairs as the factory sorts them (token0 is the lower address). */
