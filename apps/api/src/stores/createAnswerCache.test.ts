@@ -47,23 +47,8 @@ describe('createAnswerCache', () => {
     cache.invalidate()
     expect(await cache.read('k', load)).toBe('2')
 
-    let release: () => void = () => {}
-    const gate = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    const early = cache.read('slow', async () => {
-      await gate
-      return { value: 'before', cacheable: true }
-    })
-    cache.invalidate()
     // A request after the write does not join the load that started before it.
-    const late = cache.read('slow', async () => ({ value: 'after', cacheable: true }))
-    release()
-    expect(await early).toBe('"before"')
-    expect(await late).toBe('"after"')
-    expect(await cache.read('slow', async () => ({ value: 'third', cacheable: true }))).toBe(
-      '"after"',
-    )
+    await expectInFlightLoadDropped(cache, () => cache.invalidate())
   })
 
   test('an answer with something missing is not kept', async () => {
@@ -109,22 +94,7 @@ describe('createAnswerCache', () => {
     expect(await cache.read('a', load)).toBe('2')
     expect(await cache.read('b', load)).toBe('1')
 
-    let release: () => void = () => {}
-    const gate = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    const early = cache.read('slow', async () => {
-      await gate
-      return { value: 'before', cacheable: true }
-    })
-    cache.forget('slow')
-    const late = cache.read('slow', async () => ({ value: 'after', cacheable: true }))
-    release()
-    expect(await early).toBe('"before"')
-    expect(await late).toBe('"after"')
-    expect(await cache.read('slow', async () => ({ value: 'again', cacheable: true }))).toBe(
-      '"after"',
-    )
+    await expectInFlightLoadDropped(cache, () => cache.forget('slow'))
   })
 
   test('stays within its entries and bytes, dropping the least recently used', async () => {
@@ -156,3 +126,29 @@ describe('createAnswerCache', () => {
     expect(() => createAnswerCache({ maxBytes: -1 })).toThrow('maxBytes must be a positive')
   })
 })
+
+/**
+ * A load of 'slow' is in flight when `drop` runs: the request after it does not join that load,
+ * and the answer kept is the later one.
+ */
+async function expectInFlightLoadDropped(
+  cache: ReturnType<typeof createAnswerCache>,
+  drop: () => void,
+) {
+  let release: () => void = () => {}
+  const gate = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  const early = cache.read('slow', async () => {
+    await gate
+    return { value: 'before', cacheable: true }
+  })
+  drop()
+  const late = cache.read('slow', async () => ({ value: 'after', cacheable: true }))
+  release()
+  expect(await early).toBe('"before"')
+  expect(await late).toBe('"after"')
+  expect(await cache.read('slow', async () => ({ value: 'again', cacheable: true }))).toBe(
+    '"after"',
+  )
+}
