@@ -64,7 +64,7 @@ import {
   testAccounts,
 } from './indexer/testing/createTestChain.ts'
 import { createTestLogger } from './indexer/testing/createTestLogger.ts'
-import { waitFor } from './indexer/testing/waitFor.ts'
+import { waitForIndexedBlock } from './indexer/testing/waitForIndexedBlock.ts'
 import { loadWalletRegistry } from './registry/loadWalletRegistry.ts'
 import {
   type FakeUserOperationService,
@@ -326,9 +326,7 @@ forEachDatabase('the API contract', (context) => {
       },
     }).app
     const head = await chain.head()
-    await waitFor(() => (indexer.status()[0]?.indexedBlock ?? -1) >= head, {
-      message: `block ${head} indexed`,
-    })
+    await waitForIndexedBlock(indexer, head)
 
     // The core client, calling the app as a page on an allowed origin would.
     const provider = {

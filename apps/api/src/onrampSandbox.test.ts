@@ -16,7 +16,7 @@ import { createChainClients } from './createChainClients.ts'
 import { forEachDatabase } from './db/testing.ts'
 import { type StartIndexerReturnType, startIndexer } from './indexer/startIndexer.ts'
 import { createTestLogger } from './indexer/testing/createTestLogger.ts'
-import { waitFor } from './indexer/testing/waitFor.ts'
+import { waitForIndexedBlock } from './indexer/testing/waitForIndexedBlock.ts'
 import { type ApiNetwork, networkFromDevnetChain } from './network.ts'
 import { createGuardedFetch } from './services/fetch/createGuardedFetch.ts'
 import { createGuardedOnrampFetch } from './services/onramp/createGuardedOnrampFetch.ts'
@@ -174,9 +174,7 @@ forEachDatabase('the on-ramp on the devnet sandbox', (context) => {
     expect(await client.getBalance({ address: buyer })).toBe(parseEther('0.033'))
 
     const head = Number(await client.getBlockNumber())
-    await waitFor(() => (indexer.status()[0]?.indexedBlock ?? -1) >= head, {
-      message: `block ${head} indexed`,
-    })
+    await waitForIndexedBlock(indexer, head)
     const response = await app.request(
       `/v1/account/${buyer}/history?projectId=${projectId}&onramp=coinbase`,
     )

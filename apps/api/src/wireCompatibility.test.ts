@@ -27,7 +27,7 @@ import {
   testAccounts,
 } from './indexer/testing/createTestChain.ts'
 import { createTestLogger } from './indexer/testing/createTestLogger.ts'
-import { waitFor } from './indexer/testing/waitFor.ts'
+import { waitForIndexedBlock } from './indexer/testing/waitForIndexedBlock.ts'
 import { nativeTokenAddress, type PriceSource } from './services/prices/priceSource.ts'
 
 /**
@@ -128,9 +128,7 @@ forEachDatabase('wire compatibility with the reference client', (context) => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     const head = await chain.head()
-    await waitFor(() => (indexer.status()[0]?.indexedBlock ?? -1) >= head, {
-      message: `block ${head} indexed`,
-    })
+    await waitForIndexedBlock(indexer, head)
   })
   afterAll(async () => {
     await new Promise<void>((resolve) => {

@@ -19,7 +19,7 @@ import {
   tokenAbi,
 } from './testing/createTestChain.ts'
 import { createTestLogger } from './testing/createTestLogger.ts'
-import { waitFor } from './testing/waitFor.ts'
+import { waitForIndexedBlock } from './testing/waitForIndexedBlock.ts'
 
 const [alice] = testAccounts
 const busyBlocks = 4
@@ -99,10 +99,7 @@ forEachDatabase('runChainIndexer with answers near the size limit', (context) =>
       startFrom: 'genesis',
     })
     try {
-      await waitFor(() => (indexer.status()[0]?.indexedBlock ?? -1) >= head, {
-        timeoutMs: 60_000,
-        message: `the indexer to reach block ${head}`,
-      })
+      await waitForIndexedBlock(indexer, head, { timeoutMs: 60_000 })
     } finally {
       await indexer.stop()
     }

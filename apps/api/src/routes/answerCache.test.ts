@@ -11,7 +11,7 @@ import {
   testAccounts,
 } from '../indexer/testing/createTestChain.ts'
 import { createTestLogger } from '../indexer/testing/createTestLogger.ts'
-import { waitFor } from '../indexer/testing/waitFor.ts'
+import { waitForIndexedBlock } from '../indexer/testing/waitForIndexedBlock.ts'
 import {
   type MetadataServer,
   startMetadataServer,
@@ -52,9 +52,7 @@ forEachDatabase('history and NFT answers kept in memory', (context) => {
     })
   const waitForHead = async () => {
     const head = await chain.head()
-    await waitFor(() => (indexer.status()[0]?.indexedBlock ?? -1) >= head, {
-      message: `block ${head} indexed`,
-    })
+    await waitForIndexedBlock(indexer, head)
   }
 
   beforeAll(async () => {

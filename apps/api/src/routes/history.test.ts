@@ -13,6 +13,7 @@ import {
 } from '../indexer/testing/createTestChain.ts'
 import { createTestLogger } from '../indexer/testing/createTestLogger.ts'
 import { waitFor } from '../indexer/testing/waitFor.ts'
+import { waitForIndexedBlock } from '../indexer/testing/waitForIndexedBlock.ts'
 
 const [alice, bob, carol] = testAccounts
 
@@ -34,9 +35,7 @@ forEachDatabase('GET /v1/account/:account/history', (context) => {
   }
   const waitForHead = async () => {
     const head = await chain.head()
-    await waitFor(() => (indexer.status()[0]?.indexedBlock ?? -1) >= head, {
-      message: `block ${head} indexed`,
-    })
+    await waitForIndexedBlock(indexer, head)
   }
 
   beforeAll(async () => {

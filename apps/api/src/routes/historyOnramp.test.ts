@@ -13,7 +13,7 @@ import {
   testAccounts,
 } from '../indexer/testing/createTestChain.ts'
 import { createTestLogger } from '../indexer/testing/createTestLogger.ts'
-import { waitFor } from '../indexer/testing/waitFor.ts'
+import { waitForIndexedBlock } from '../indexer/testing/waitForIndexedBlock.ts'
 import { historyRoute } from './history.ts'
 
 const [buyer, coinbaseFunding, moonpayFunding, friend] = testAccounts
@@ -66,9 +66,7 @@ forEachDatabase('history: the onramp filter', (context) => {
       error instanceof BaseError ? errorResponse(c, error) : c.text(String(error), 500),
     )
     const head = await chain.head()
-    await waitFor(() => (indexer.status()[0]?.indexedBlock ?? -1) >= head, {
-      message: `block ${head} indexed`,
-    })
+    await waitForIndexedBlock(indexer, head)
   })
   afterAll(async () => {
     await indexer?.stop()

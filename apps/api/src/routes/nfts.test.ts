@@ -12,6 +12,7 @@ import {
 } from '../indexer/testing/createTestChain.ts'
 import { createTestLogger } from '../indexer/testing/createTestLogger.ts'
 import { waitFor } from '../indexer/testing/waitFor.ts'
+import { waitForIndexedBlock } from '../indexer/testing/waitForIndexedBlock.ts'
 import {
   type MetadataServer,
   metadataServerSvg,
@@ -62,7 +63,7 @@ forEachDatabase('NFT routes', (context) => {
       startFrom: 'genesis',
     })
     const head = await chain.head()
-    await waitFor(() => (indexer.status()[0]?.indexedBlock ?? -1) >= head, { message: 'indexing' })
+    await waitForIndexedBlock(indexer, head)
     app = createIndexerTestApp({ db: context.db, chain }).app
   })
   afterAll(async () => {
@@ -213,7 +214,7 @@ forEachDatabase('NFT routes', (context) => {
       data: encodeFunctionData({ abi: collectionAbi, functionName: 'mint', args: [alice] }),
     })
     const head = await chain.head()
-    await waitFor(() => (indexer.status()[0]?.indexedBlock ?? -1) >= head, { message: 'indexing' })
+    await waitForIndexedBlock(indexer, head)
     const client = new AbortController()
     const pending = Promise.resolve(
       app.request(
@@ -243,7 +244,7 @@ forEachDatabase('NFT routes', (context) => {
       data: encodeFunctionData({ abi: collectionAbi, functionName: 'mint', args: [bob] }),
     })
     const head = await chain.head()
-    await waitFor(() => (indexer.status()[0]?.indexedBlock ?? -1) >= head, { message: 'indexing' })
+    await waitForIndexedBlock(indexer, head)
     const client = new AbortController()
     const pending = Promise.resolve(
       app.request(
