@@ -1,10 +1,17 @@
 import { describe, expect, test } from 'vitest'
-import { createAnswerCache } from './createAnswerCache.ts'
+import { type AnswerCache, type AnswerLoad, createAnswerCache } from './createAnswerCache.ts'
+
+/** The cache with its answers read back as text (it keeps and returns UTF-8 bytes). */
+const readingText = (cache: AnswerCache) => ({
+  ...cache,
+  read: async (key: string, load: () => Promise<AnswerLoad>) =>
+    new TextDecoder().decode(await cache.read(key, load)),
+})
 
 describe('createAnswerCache', () => {
   test('answers a repeated key from memory until the TTL ends (1 s with several processes)', async () => {
     let clock = 0
-    const cache = createAnswerCache({ ttlMs: 1_000, now: () => clock })
+    const cache = readingText(createAnswerCache({ ttlMs: 1_000, now: () => clock }))
     let loads = 0
     const load = async () => ({ value: { n: ++loads }, cacheable: true })
     expect(await cache.read('a', load)).toBe('{"n":1}')
@@ -16,7 +23,7 @@ describe('createAnswerCache', () => {
   })
 
   test('identical misses share one load; a failed load is not kept', async () => {
-    const cache = createAnswerCache()
+    const cache = readingText(createAnswerCache())
     let loads = 0
     let release: () => void = () => {}
     const gate = new Promise<void>((resolve) => {
@@ -38,7 +45,7 @@ describe('createAnswerCache', () => {
   })
 
   test('invalidate forgets answers and loads in flight (they may have read before the write)', async () => {
-    const cache = createAnswerCache()
+    const cache = readingText(createAnswerCache())
     let version = 1
     const load = async () => ({ value: version, cacheable: true })
     expect(await cache.read('k', load)).toBe('1')
@@ -52,7 +59,7 @@ describe('createAnswerCache', () => {
   })
 
   test('an answer with something missing is not kept', async () => {
-    const cache = createAnswerCache()
+    const cache = readingText(createAnswerCache())
     let loads = 0
     const load = async () => ({ value: ++loads, cacheable: loads > 1 })
     expect(await cache.read('k', load)).toBe('1')
@@ -62,7 +69,7 @@ describe('createAnswerCache', () => {
 
   test('an answer lives no longer than the load says (what it was built from expires first)', async () => {
     let clock = 0
-    const cache = createAnswerCache({ ttlMs: 5_000, now: () => clock })
+    const cache = readingText(createAnswerCache({ ttlMs: 5_000, now: () => clock }))
     let loads = 0
     const load = (ttlMs: number | undefined) => async () => ({
       value: ++loads,
@@ -84,7 +91,7 @@ describe('createAnswerCache', () => {
   })
 
   test('forget drops one answer and the loads of it in flight, and no other', async () => {
-    const cache = createAnswerCache()
+    const cache = readingText(createAnswerCache())
     let version = 1
     const load = async () => ({ value: version, cacheable: true })
     expect(await cache.read('a', load)).toBe('1')
@@ -98,7 +105,7 @@ describe('createAnswerCache', () => {
   })
 
   test('stays within its entries and bytes, dropping the least recently used', async () => {
-    const byCount = createAnswerCache({ maxEntries: 2 })
+    const byCount = readingText(createAnswerCache({ maxEntries: 2 }))
     const value = (v: string) => async () => ({ value: v, cacheable: true })
     await byCount.read('a', value('a'))
     await byCount.read('b', value('b'))
@@ -109,7 +116,7 @@ describe('createAnswerCache', () => {
     expect(await byCount.read('b', value('new'))).toBe('"new"')
 
     // 1,000 bytes: answers of ~100 bytes (8 per key at most 125 bytes), about 9 fit.
-    const byBytes = createAnswerCache({ maxBytes: 1_000 })
+    const byBytes = readingText(createAnswerCache({ maxBytes: 1_000 }))
     for (let index = 0; index < 50; index++)
       await byBytes.read(`key${index}`, value('x'.repeat(90)))
     expect(byBytes.stats().bytes).toBeLessThanOrEqual(1_000)
@@ -131,10 +138,7 @@ describe('createAnswerCache', () => {
  * A load of 'slow' is in flight when `drop` runs: the request after it does not join that load,
  * and the answer kept is the later one.
  */
-async function expectInFlightLoadDropped(
-  cache: ReturnType<typeof createAnswerCache>,
-  drop: () => void,
-) {
+async function expectInFlightLoadDropped(cache: ReturnType<typeof readingText>, drop: () => void) {
   let release: () => void = () => {}
   const gate = new Promise<void>((resolve) => {
     release = resolve
