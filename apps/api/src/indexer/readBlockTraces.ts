@@ -61,13 +61,15 @@ const countsPerBatch = 500
  * builds a full block's transactions by recovering every sender from its signature (anvil
  * takes ~0.2 ms per transaction), while `trace_block` lists the senders it kept from executing
  * them. Each transaction's top-level call gives its sender, recipient (none for a creation),
- * value and input. Traces carry no nonce: it is read as the sender's transaction count at the
- * parent block and at the block (EIP-1898, by hash, so a reorg cannot mix two chains). A
- * sender's count rises by at least one per transaction it sends, so when it rose by exactly
- * the number of its transactions in the block, those carry the counts in order; when it rose
- * by more (an EIP-7702 authorization, a delegated account's CREATE) or the node keeps no state
- * that old, the block is left out and read in full. Traces that do not list exactly the
- * header's transactions leave the block out too; a trace of another block hash is a reorg.
+ * value and input. Traces carry no nonce: it is read as the sender's transaction count before
+ * and after (EIP-1898, by hash, so a reorg cannot mix two chains). A sender's count rises by
+ * at least one per transaction it sends, so when it rose by exactly the number of its
+ * transactions, those carry the counts in order. The counts are read once for the whole range
+ * (at the parent of its first block with transactions and at its last), and only when some
+ * sender's total rise is not exact, block by block; a block whose count rose by more (an
+ * EIP-7702 authorization, a delegated account's CREATE) or when the node keeps no state that
+ * old, is left out and read in full. Traces that do not list exactly the header's
+ * transactions leave the block out too; a trace of another block hash is a reorg.
  */
 export async function readBlockTraces(
   client: PublicClient,
@@ -106,50 +108,94 @@ export async function readBlockTraces(
     return { supported: false, transactions, reads }
   }
 
-  // Every (sender, block hash) count needed, each asked once: one block's count is the next
-  // block's starting count.
-  const keys = new Map<string, { sender: Hex; blockHash: Hex }>()
   const key = (sender: Hex, blockHash: Hex) => `${sender}:${blockHash}`
-  for (const { header, transactions: list } of traced)
-    for (const { from } of list)
-      for (const blockHash of [header.parentHash, header.hash])
-        keys.set(key(from, blockHash), { sender: from, blockHash })
   const counts = new Map<string, number>()
-  try {
-    const wanted = [...keys.entries()]
-    const answers = await requestInBatches(
-      wanted.map(
-        ([, { sender, blockHash }]) =>
-          () =>
-            request(
-              { method: 'eth_getTransactionCount', params: [sender, { blockHash }] },
-              options,
-            ) as Promise<Hex>,
-      ),
-      countsPerBatch,
-    )
-    reads.nonceCounts += wanted.length
-    for (const [index, [name]] of wanted.entries()) counts.set(name, Number(answers[index]))
-  } catch (error) {
-    // No state that old (a pruned node) or no EIP-1898: these blocks are read in full.
-    if (!isRefusal(error)) throw error
-    return { supported: true, transactions, reads }
+  /** Reads the (sender, block hash) counts not read yet; false when the RPC refuses them. */
+  const readCounts = async (pairs: Iterable<readonly [Hex, Hex]>): Promise<boolean> => {
+    const wanted = new Map<string, { sender: Hex; blockHash: Hex }>()
+    for (const [sender, blockHash] of pairs)
+      if (!counts.has(key(sender, blockHash)))
+        wanted.set(key(sender, blockHash), { sender, blockHash })
+    try {
+      const answers = await requestInBatches(
+        [...wanted.values()].map(
+          ({ sender, blockHash }) =>
+            () =>
+              request(
+                { method: 'eth_getTransactionCount', params: [sender, { blockHash }] },
+                options,
+              ) as Promise<Hex>,
+        ),
+        countsPerBatch,
+      )
+      reads.nonceCounts += wanted.size
+      for (const [index, name] of [...wanted.keys()].entries())
+        counts.set(name, Number(answers[index]))
+      return true
+    } catch (error) {
+      // No state that old (a pruned node) or no EIP-1898: these blocks are read in full.
+      if (!isRefusal(error)) throw error
+      return false
+    }
+  }
+  /**
+   * Gives the transactions of `run` (consecutive traced blocks, in order) their nonces from each
+   * sender's count at the parent of the first block, and says whether every sender's count at
+   * the last block is exactly that plus its transactions in `run`. A count rises by at least one
+   * per transaction sent and never falls, so an exact total means an exact rise in every block.
+   */
+  const assignNonces = (
+    run: readonly { transactions: SourceTransaction[] }[],
+    from: Hex,
+    to: Hex,
+  ) => {
+    const next = new Map<Hex, number>()
+    for (const { transactions: list } of run)
+      for (const transaction of list) {
+        const at = next.get(transaction.from) ?? counts.get(key(transaction.from, from))
+        if (at === undefined || !Number.isSafeInteger(at)) return false
+        transaction.nonce = at
+        next.set(transaction.from, at + 1)
+      }
+    return [...next].every(([sender, after]) => after === counts.get(key(sender, to)))
   }
 
-  for (const { header, transactions: list } of traced) {
-    const next = new Map<Hex, number>()
-    for (const transaction of list) {
-      const at = next.get(transaction.from) ?? counts.get(key(transaction.from, header.parentHash))
-      if (at === undefined || !Number.isSafeInteger(at)) break
-      transaction.nonce = at
-      next.set(transaction.from, at + 1)
-    }
-    const exact = [...new Set(list.map((transaction) => transaction.from))].every(
-      (sender) =>
-        next.get(sender) !== undefined && next.get(sender) === counts.get(key(sender, header.hash)),
+  // Every block with transactions traced (the usual case): two counts per sender for the whole
+  // range, at the parent of its first such block and at its last (the blocks between without
+  // transactions change no nonce).
+  const busy = headers.filter((header) => header.transactions.length > 0)
+  const first = traced[0]
+  const last = traced.at(-1)
+  if (
+    first &&
+    last &&
+    traced.length > 1 &&
+    traced.length === busy.length &&
+    traced.every(({ header }, index) => header === busy[index])
+  ) {
+    const senders = new Set(
+      traced.flatMap(({ transactions: list }) => list.map(({ from }) => from)),
     )
-    if (exact) transactions.set(header.number, list)
+    const pairs = [...senders].flatMap((sender) => [
+      [sender, first.header.parentHash] as const,
+      [sender, last.header.hash] as const,
+    ])
+    if (!(await readCounts(pairs))) return { supported: true, transactions, reads }
+    if (assignNonces(traced, first.header.parentHash, last.header.hash)) {
+      for (const { header, transactions: list } of traced) transactions.set(header.number, list)
+      return { supported: true, transactions, reads }
+    }
   }
+
+  // Otherwise block by block: each (sender, block hash) count asked once (one block's count is
+  // the next block's starting count), and a block is served only when its own rise is exact.
+  const pairs = traced.flatMap(({ header, transactions: list }) =>
+    list.flatMap(({ from }) => [[from, header.parentHash] as const, [from, header.hash] as const]),
+  )
+  if (!(await readCounts(pairs))) return { supported: true, transactions, reads }
+  for (const { header, transactions: list } of traced)
+    if (assignNonces([{ transactions: list }], header.parentHash, header.hash))
+      transactions.set(header.number, list)
   return { supported: true, transactions, reads }
 }
 
