@@ -95,12 +95,12 @@ export function LatchProvider(props: LatchProviderProps) {
   useEffect(() => loadAnalytics(state.config, state.modal), [state])
 
   return (
-    <LatchContext value={value}>
+    <LatchContext.Provider value={value}>
       {appClient ? (
         <QueryClientProvider client={appClient}>{props.children}</QueryClientProvider>
       ) : (
         props.children
       )}
-    </LatchContext>
+    </LatchContext.Provider>
   )
 }
