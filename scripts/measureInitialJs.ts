@@ -11,7 +11,9 @@ export type JsFiles = {
 
 export type InitialJs = JsFiles
 
-/** The chunk the page prefetches while idle: the connect modal (`loadConnectModal`). */
+/**
+ * The connect modal's chunk (`loadConnectModal`): preloaded by index.html, imported when idle.
+ */
 export const prefetchChunkPattern = /^assets\/ConnectModalContainer-[\w-]+\.js$/
 /** The chunk a devnet page loads at start: the Devnet Wallet's announcement (name and icon). */
 export const devnetChunkPattern = /^assets\/startDevnetWallet-[\w-]+\.js$/
@@ -64,7 +66,7 @@ export function measureStaticClosure(
 export type BeforeClickJs = {
   /** Module scripts of the page and their static imports (loaded before `load`). */
   critical: JsFiles
-  /** The connect modal's chunk and its static imports not already loaded (idle prefetch). */
+  /** The connect modal's chunk and its static imports not already loaded (preloaded). */
   prefetch: JsFiles
   /** The Devnet Wallet's announcement, loaded at start by a devnet page only. */
   devnet: JsFiles

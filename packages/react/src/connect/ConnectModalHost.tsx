@@ -6,8 +6,9 @@ import { ConnectModalShell } from './ConnectModalShell.tsx'
 import { loadConnectModal, whenIdle } from './loadConnectModal.ts'
 
 /**
- * Renders the connect modal while it is open. Its code is a separate chunk, prefetched when
- * the page is idle; once prefetched it renders at once. On a click before that, the modal's
+ * Renders the connect modal while it is open. Its code is a separate chunk that the built
+ * page's index.html preloads beside its own script (`preloadConnectModal`), imported when the
+ * page is idle; once imported it renders at once. On a click before that, the modal's
  * frame (`ConnectModalShell`) shows while the chunk loads and the modal replaces it as soon
  * as it arrives: a plain state update, not a Suspense fallback, whose reveal React holds back
  * until ~300 ms after the fallback showed. A live region outside the dialog announces
