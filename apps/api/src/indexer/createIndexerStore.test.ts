@@ -1,11 +1,11 @@
-import { count, eq } from 'drizzle-orm'
+import { asc, count, eq, sql } from 'drizzle-orm'
 import type { Hex } from 'viem'
 import { expect, test } from 'vitest'
 import { indexerAccountTransactions, indexerTransactions } from '../db/schema/index.ts'
 import { forEachDatabase } from '../db/testing.ts'
 import { CheckpointMovedError } from '../errors/indexer.ts'
 import { createIndexerStore, toCopyText } from './createIndexerStore.ts'
-import type { BlockRangeData } from './fetchBlockRange.ts'
+import { type BlockRangeData, zeroAddress } from './fetchBlockRange.ts'
 
 const chainId = 31_337
 const hex = (n: number, bytes: number) => `0x${n.toString(16).padStart(bytes * 2, '0')}` as Hex
@@ -116,6 +116,73 @@ forEachDatabase('createIndexerStore bulk writes', (context) => {
     })
     expect(await countRows()).toEqual({ transfers: 12_000, transactions: 12_000, accounts: 24_000 })
     expect((await store.getCheckpoint())?.blockNumber).toBe(3)
+  }, 60_000)
+})
+
+forEachDatabase('createIndexerStore rollback', (context) => {
+  test('a rollback drops the history rows of the dropped blocks, and only those', async () => {
+    const otherChainId = chainId + 1
+    const store = createIndexerStore(context.db, { chainId: otherChainId })
+    const accountRows = () =>
+      context.db
+        .select({
+          account: indexerAccountTransactions.account,
+          tx: indexerAccountTransactions.txHash,
+        })
+        .from(indexerAccountTransactions)
+        .where(eq(indexerAccountTransactions.chainId, otherChainId))
+        .orderBy(asc(indexerAccountTransactions.account), asc(indexerAccountTransactions.txHash))
+    const kept = range(0, 1, 3)
+    const dropped = range(2, 3, 3)
+    // An account in both: a kept transaction's sender receives tokens in a dropped block.
+    const shared = (kept.transactions[0] as BlockRangeData['transactions'][0]).from
+    dropped.transfers[0] = {
+      ...(dropped.transfers[0] as BlockRangeData['transfers'][0]),
+      to: shared,
+    }
+    // A dropped payment of the native coin: its recipient's only history row goes too.
+    const payment = dropped.transactions[1] as BlockRangeData['transactions'][0]
+    payment.value = 5n
+    dropped.transfers.push({
+      txHash: payment.hash,
+      logIndex: -1,
+      blockNumber: payment.blockNumber,
+      txIndex: payment.txIndex,
+      blockTimestamp: payment.blockTimestamp,
+      kind: 'native',
+      contract: zeroAddress,
+      from: payment.from,
+      to: hex(4_000_000, 20),
+      amount: 5n,
+      tokenId: null,
+    })
+    const checkpoint = await store.writeBlockRange({
+      expected: undefined,
+      startBlock: 0,
+      data: kept,
+      keepBlocks: 1_000,
+    })
+    const before = await accountRows()
+    expect(before).toHaveLength(12)
+    await store.writeBlockRange({
+      expected: checkpoint,
+      startBlock: 0,
+      data: dropped,
+      keepBlocks: 1_000,
+    })
+    // Two rows per dropped transaction, and the payment's recipient.
+    expect(await accountRows()).toHaveLength(25)
+    await store.rollback({ number: 1, hash: checkpoint.blockHash })
+    expect(await accountRows()).toEqual(before)
+    expect(await store.countTransfers()).toBe(6)
+    // The index of history rows by block is gone (migration 0016): no read used it.
+    const indexes = await context.db.execute(
+      sql`SELECT indexname FROM pg_indexes WHERE tablename = 'indexer_account_transactions'`,
+    )
+    expect(indexes.rows.map((row) => row.indexname).sort()).toEqual([
+      'indexer_account_transactions_page_idx',
+      'indexer_account_transactions_pkey',
+    ])
   }, 60_000)
 })
 

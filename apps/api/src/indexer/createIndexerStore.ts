@@ -150,20 +150,27 @@ export function createIndexerStore(db: LatchDb, { chainId }: { chainId: number }
      */
     async rollback(block: { number: number; hash: Hex }): Promise<void> {
       await db.transaction(async (tx) => {
+        // Before the transactions and transfers: they name every account a dropped block added
+        // a history row for (`listAccountTransactions`), each found by primary key.
+        await tx.execute(sql`
+          DELETE FROM indexer_account_transactions account_row USING (
+            SELECT from_address AS account, hash AS tx_hash FROM indexer_transactions
+            WHERE chain_id = ${chainId} AND block_number > ${block.number}
+            UNION
+            SELECT from_address, tx_hash FROM indexer_transfers
+            WHERE chain_id = ${chainId} AND block_number > ${block.number}
+            UNION
+            SELECT to_address, tx_hash FROM indexer_transfers
+            WHERE chain_id = ${chainId} AND block_number > ${block.number}
+          ) dropped
+          WHERE account_row.account = dropped.account AND account_row.chain_id = ${chainId}
+            AND account_row.tx_hash = dropped.tx_hash`)
         await tx
           .delete(indexerTransfers)
           .where(
             and(
               eq(indexerTransfers.chainId, chainId),
               gt(indexerTransfers.blockNumber, block.number),
-            ),
-          )
-        await tx
-          .delete(indexerAccountTransactions)
-          .where(
-            and(
-              eq(indexerAccountTransactions.chainId, chainId),
-              gt(indexerAccountTransactions.blockNumber, block.number),
             ),
           )
         await tx
