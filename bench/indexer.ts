@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { Session } from 'node:inspector/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadConfig } from '@latch/config'
@@ -25,7 +26,10 @@ import { type StartPostgresReturnType, startPostgres } from '../scripts/postgres
  * PGlite (a data directory, as the API uses it) and PostgreSQL (LATCH_BENCH_DATABASE_URL, or a
  * throwaway server started as `npm test` does). The RPC client is the API's indexer client
  * (10 s timeout, 2 retries, JSON-RPC batches).
- * Usage: npm run bench:indexer [-- --blocks 50 --transfers 500]
+ * Usage: npm run bench:indexer [-- --blocks 50 --transfers 500 --profile <dir>]
+ * `--profile <dir>` writes a CPU profile of each database's writes-only and end-to-end runs
+ * (`<database>-<phase>.cpuprofile`, for Chrome DevTools), the chain's building and the RPC
+ * reads left out.
  */
 const option = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`)
@@ -34,6 +38,10 @@ const option = (name: string, fallback: number) => {
     throw new Error(`--${name} takes a whole number from 1 to 100000.`)
   return value
 }
+const profileIndex = process.argv.indexOf('--profile')
+const profileDir = profileIndex > 0 ? process.argv[profileIndex + 1] : undefined
+if (profileIndex > 0 && (!profileDir || profileDir.startsWith('--')))
+  throw new Error('--profile takes a directory.')
 const blocks = option('blocks', 50)
 const transfersPerBlock = option('transfers', 500)
 // Every setting checked once through the shared schema (a typo in a LATCH_* variable stops here).
@@ -49,6 +57,33 @@ const cpuMs = () => {
   return (user + system) / 1000
 }
 const seconds = (ms: number) => (ms / 1000).toFixed(2)
+/**
+ * CPU time of this process's anvil children in ms (Linux `/proc`; undefined elsewhere): the
+ * node's side of the RPC reads, which shares the machine's cores with the indexer.
+ */
+const anvilCpuMs = (): number | undefined => {
+  try {
+    let ticks = 0
+    for (const pid of readFileSync(`/proc/self/task/${process.pid}/children`, 'utf8').split(' '))
+      if (pid.trim() && readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'anvil') {
+        // utime and stime, fields 14 and 15, counted after the command name's closing paren.
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+          .split(')')
+          .at(-1)
+          ?.trim()
+          .split(' ')
+        ticks += Number(fields?.[11]) + Number(fields?.[12])
+      }
+    return Number.isFinite(ticks) ? ticks * 10 : undefined
+  } catch {
+    return undefined
+  }
+}
+/** ", x.xx s CPU in anvil" since `start` (nothing where it cannot be read). */
+const anvilSince = (start: number | undefined) => {
+  const now = anvilCpuMs()
+  return start === undefined || now === undefined ? '' : `, ${seconds(now - start)} s CPU in anvil`
+}
 
 const chain = await createTestChain({ timeout: 10_000 })
 // However the script ends, anvil ends with it (stop() signals the process synchronously).
@@ -77,6 +112,7 @@ try {
   const readChain = async (traces: boolean) => {
     const started = performance.now()
     const cpuStarted = cpuMs()
+    const anvilStarted = anvilCpuMs()
     const read = await mapWithConcurrency(starts, 3, (from) =>
       fetchBlockRange(client, {
         chainId: chain.chainId,
@@ -98,7 +134,7 @@ try {
       { fullBlocks: 0, traceBlocks: 0, nonceCounts: 0, receipts: 0 },
     )
     log(
-      `RPC reads only${traces ? '' : ' (no trace_block: full blocks)'}: ${head + 1} headers, ${reads.traceBlocks} block traces, ${reads.nonceCounts} nonce counts, ${reads.fullBlocks} full blocks, ${reads.receipts} receipt reads, ${read.length} eth_getLogs in ${seconds(ms)} s = ${Math.round(((head + 1) * 1000) / ms)} blocks/s (${seconds(cpu)} s CPU in this process)`,
+      `RPC reads only${traces ? '' : ' (no trace_block: full blocks)'}: ${head + 1} headers, ${reads.traceBlocks} block traces, ${reads.nonceCounts} nonce counts, ${reads.fullBlocks} full blocks, ${reads.receipts} receipt reads, ${read.length} eth_getLogs in ${seconds(ms)} s = ${Math.round(((head + 1) * 1000) / ms)} blocks/s (${seconds(cpu)} s CPU in this process${anvilSince(anvilStarted)})`,
     )
     return { ranges: read, ms }
   }
@@ -172,8 +208,12 @@ try {
 
   for (const { label, open, cleanup } of databases)
     try {
-      const writeMs = await measureWrites(label, await open(), ranges)
-      const totalMs = await measure(label, await open(), clients, head, transfers)
+      const writeDb = await open()
+      const writeMs = await profiled(`${label}-writes`, () => measureWrites(label, writeDb, ranges))
+      const indexDb = await open()
+      const totalMs = await profiled(`${label}-end-to-end`, () =>
+        measure(label, indexDb, clients, head, transfers),
+      )
       log(
         `${label} summary: ${Math.round(((head + 1) * 1000) / totalMs)} blocks/s, ${Math.round((transfers * 1000) / totalMs)} transfers/s, total ${seconds(totalMs)} s (RPC reads only ${seconds(readMs)} s, writes only ${seconds(writeMs)} s)`,
       )
@@ -183,6 +223,26 @@ try {
 } finally {
   await chain.stop()
   await postgres?.stop()
+}
+
+/** Runs `run`, with the CPU profiled into `<profileDir>/<name>.cpuprofile` when asked. */
+async function profiled<result>(name: string, run: () => Promise<result>): Promise<result> {
+  if (!profileDir) return run()
+  const session = new Session()
+  session.connect()
+  try {
+    await session.post('Profiler.enable')
+    await session.post('Profiler.start')
+    const result = await run()
+    const { profile } = await session.post('Profiler.stop')
+    mkdirSync(profileDir, { recursive: true })
+    const file = join(profileDir, `${name.replace(/[^\w-]+/g, '_')}.cpuprofile`)
+    writeFileSync(file, JSON.stringify(profile))
+    log(`  CPU profile: ${file}`)
+    return result
+  } finally {
+    session.disconnect()
+  }
 }
 
 /** Writes ranges already read into `database`, one transaction each: the database side alone. */
@@ -226,6 +286,7 @@ async function measure(
   try {
     const started = performance.now()
     const cpuStarted = cpuMs()
+    const anvilStarted = anvilCpuMs()
     const indexer = startIndexer({
       db: database.db,
       networks: [chain.network],
@@ -265,7 +326,7 @@ async function measure(
     if (rows < transfers)
       throw new Error(`${label}: indexed ${rows} transfers, expected at least ${transfers}.`)
     log(
-      `${label} end to end: ${head + 1} blocks, ${rows} transfers in ${seconds(elapsed)} s = ${Math.round(((head + 1) * 1000) / elapsed)} blocks/s, ${Math.round((rows * 1000) / elapsed)} transfers/s (${seconds(cpu)} s CPU in this process)`,
+      `${label} end to end: ${head + 1} blocks, ${rows} transfers in ${seconds(elapsed)} s = ${Math.round(((head + 1) * 1000) / elapsed)} blocks/s, ${Math.round((rows * 1000) / elapsed)} transfers/s (${seconds(cpu)} s CPU in this process${anvilSince(anvilStarted)})`,
     )
     return elapsed
   } finally {
