@@ -4,7 +4,7 @@ import { expect, test } from 'vitest'
 import { indexerAccountTransactions, indexerTransactions } from '../db/schema/index.ts'
 import { forEachDatabase } from '../db/testing.ts'
 import { CheckpointMovedError } from '../errors/indexer.ts'
-import { createIndexerStore, toCopyText } from './createIndexerStore.ts'
+import { createIndexerStore, toArrayLiteral, toCopyText } from './createIndexerStore.ts'
 import { type BlockRangeData, zeroAddress } from './fetchBlockRange.ts'
 
 const chainId = 31_337
@@ -184,6 +184,16 @@ forEachDatabase('createIndexerStore rollback', (context) => {
       'indexer_account_transactions_pkey',
     ])
   }, 60_000)
+})
+
+forEachDatabase('createIndexerStore array parameters', (context) => {
+  test('an array literal reads back as the values written, quotes and backslashes included', async () => {
+    const values = ['0xab', null, 'a"b\\c', '', 'NULL', '{x,y}']
+    const result = await context.db.execute(
+      sql`SELECT ${toArrayLiteral(values, 0, values.length)}::text[] AS texts, ${toArrayLiteral([1, 2, 3], 1, 3)}::integer[] AS numbers`,
+    )
+    expect(result.rows[0]).toEqual({ texts: values, numbers: [2, 3] })
+  })
 })
 
 test('COPY text: tab-separated, \\N for null, backslash, tab and line breaks escaped', () => {

@@ -350,7 +350,7 @@ async function insertRows(
       continue
     }
     const arrays = Object.values(columns).map(
-      ([type, values]) => sql`${sql.param(values.slice(start, end))}::${sql.raw(type)}[]`,
+      ([type, values]) => sql`${toArrayLiteral(values, start, end)}::${sql.raw(type)}[]`,
     )
     await tx.execute(
       sql`INSERT INTO ${sql.raw(table)} (${sql.raw(names.join(', '))}) SELECT * FROM unnest(${sql.join(arrays, sql`, `)})${sql.raw(mode === 'keep-existing' ? ' ON CONFLICT DO NOTHING' : '')}`,
@@ -370,6 +370,28 @@ export function toCopyText(columns: ColumnValues[], start: number, end: number):
     text += '\n'
   }
   return text
+}
+
+/**
+ * Values `start..end` as one PostgreSQL array literal (`{"0xab",NULL,7}`), sent as a single
+ * text parameter: node-postgres would otherwise escape each element of a JS array on its own,
+ * a third of this process's CPU for a busy range. Text in double quotes with `"` and `\`
+ * escaped; numbers as they are; null as NULL.
+ */
+export function toArrayLiteral(
+  values: readonly (string | number | null)[],
+  start: number,
+  end: number,
+): string {
+  let text = '{'
+  for (let index = start; index < end; index++) {
+    const value = values[index]
+    if (index > start) text += ','
+    if (value === null || value === undefined) text += 'NULL'
+    else if (typeof value === 'number') text += String(value)
+    else text += `"${/["\\]/.test(value) ? value.replace(/["\\]/g, '\\$&') : value}"`
+  }
+  return `${text}}`
 }
 
 /** Backslash, tab, newline and carriage return written as COPY's text format reads them. */
