@@ -17,6 +17,7 @@ import { getSwapGasPrice } from '../services/swaps/getSwapGasPrice.ts'
 import { getSwapQuote } from '../services/swaps/getSwapQuote.ts'
 import { listSwapTokens } from '../services/swaps/listSwapTokens.ts'
 import type { SwapDeps } from '../services/swaps/swapDeps.ts'
+import { createQueryParser } from './createQueryParser.ts'
 import { parseJsonBody } from './parseJsonBody.ts'
 import { parseQuery } from './parseQuery.ts'
 import { getTokenImageUrl } from './tokenImage.ts'
@@ -28,6 +29,8 @@ import { getTokenImageUrl } from './tokenImage.ts'
  * the rate limits (all but `build-transaction` are reads).
  */
 export function convertRoute(deps: SwapDeps) {
+  // Quotes are polled as the amount is typed: a repeated query string is not validated again.
+  const parseQuotesQuery = createQueryParser(convertQuotesQuerySchema)
   return new Hono<AppEnv>()
     .get('/convert/tokens', async (c) => {
       const query = parseQuery(convertTokensQuerySchema, c.req.query())
@@ -39,7 +42,7 @@ export function convertRoute(deps: SwapDeps) {
       return c.json({ tokens } satisfies ConvertTokensResponse)
     })
     .get('/convert/quotes', async (c) => {
-      const query = parseQuery(convertQuotesQuerySchema, c.req.query())
+      const query = parseQuotesQuery(c.req)
       const quote = await getSwapQuote(deps, {
         from: query.from,
         to: query.to,
