@@ -11,6 +11,7 @@ import { type Checkpoint, createIndexerStore } from '../apps/api/src/indexer/cre
 import { transferTopic } from '../apps/api/src/indexer/decodeTransferLog.ts'
 import { type BlockRangeData, fetchBlockRange } from '../apps/api/src/indexer/fetchBlockRange.ts'
 import { mapWithConcurrency } from '../apps/api/src/indexer/mapWithConcurrency.ts'
+import { rowsPerRange } from '../apps/api/src/indexer/runChainIndexer.ts'
 import { startIndexer } from '../apps/api/src/indexer/startIndexer.ts'
 import {
   createTestChain,
@@ -107,7 +108,7 @@ try {
   // blocks, three ranges in flight as the indexer reads ahead; kept for the write-only measure.
   // Read twice: as the indexer reads (traces and nonce counts where the RPC has `trace_block`)
   // and with every busy block read in full (an RPC without `trace_block`), for comparison.
-  const rangeSize = Math.max(1, Math.floor(4_000 / (2 * transfersPerBlock)))
+  const rangeSize = Math.max(1, Math.floor(rowsPerRange / (2 * transfersPerBlock)))
   const starts = Array.from({ length: Math.ceil((head + 1) / rangeSize) }, (_, i) => i * rangeSize)
   const readChain = async (traces: boolean) => {
     const started = performance.now()

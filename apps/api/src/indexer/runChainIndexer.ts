@@ -340,8 +340,13 @@ export async function runChainIndexer(
 /** How often one kind of failure may be logged again while it lasts. */
 const logRepeatMs = 60_000
 
-/** About how many transactions and transfers one range should carry while catching up. */
-const rowsPerRange = 4_000
+/**
+ * About how many transactions and transfers one range should carry while catching up: with
+ * the ranges read ahead, a few tens of thousands of rows in memory. Half as many ranges as at
+ * 4,000 rows halves each range's fixed costs (the senders' nonce counts, the transaction and
+ * checkpoint): 50 blocks of 500 transfers on PostgreSQL 35-36 -> 52-54 blocks/s, same run.
+ */
+export const rowsPerRange = 8_000
 
 /** Ranges read ahead of the writer: enough to keep the RPC busy, few enough to bound memory. */
 const rangesAhead = 3
