@@ -293,9 +293,9 @@ export function createApp(deps: AppDeps) {
   // Outermost: a refusal that leaves the body unread closes the connection (after answering).
   app.use(closeUnreadBody())
   // The public origin absolute URLs start with; never the request's Host header.
-  app.use(async (c, next) => {
+  app.use((c, next) => {
     c.set('apiOrigin', apiOrigin)
-    await next()
+    return next()
   })
   // A long or malformed Origin is refused before CORS or the allow-list match it.
   app.use(checkOriginHeader())

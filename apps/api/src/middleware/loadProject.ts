@@ -11,6 +11,8 @@ export function loadProject(
   { readBody = true }: { readBody?: boolean } = {},
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    // Looked up already (before the body limit): nothing to wait for.
+    if (c.get('projectLookup')) return next()
     c.set('projectLookup', await lookUpProject(c, projects, { readBody }))
     await next()
   }
