@@ -1,4 +1,3 @@
-import { getBase58Decoder } from '@solana/kit'
 import type {
   SolanaSignAndSendTransactionFeature,
   SolanaSignMessageFeature,
@@ -115,6 +114,8 @@ export function solanaWalletConnector(
       const [output] = await signFeature.signMessage({ account, message: bytes })
       if (!output || !sameBytes(output.signedMessage, bytes))
         throw new SignedMessageMismatchError(wallet.name)
+      // @solana/kit (~50 KB gzip) loads with the first signature, not with the wallet list.
+      const { getBase58Decoder } = await import('@solana/kit')
       return { address, signature: getBase58Decoder().decode(output.signature) }
     },
     async signAndSendTransaction({ address, transaction }) {
