@@ -174,7 +174,7 @@ test('the modal shows its view at full height in the first frame that holds it (
   page,
 }) => {
   for (const wait of ['load', 'networkidle'] as const) {
-    // Right after load (the loading frame first) and once the idle prefetch has landed.
+    // Right after load (the modal imported with the page, or its loading frame first) and later.
     await page.goto(webUrl(), { waitUntil: wait })
     await page.getByRole('button', { name: 'Connect Wallet' }).waitFor()
     const first = await page.evaluate(

@@ -3,12 +3,12 @@ import { useConnectModal } from '../hooks/useConnectModal.ts'
 import { useLatchState } from '../hooks/useLatchState.ts'
 import { useMessages } from '../hooks/useMessages.ts'
 import { ConnectModalShell } from './ConnectModalShell.tsx'
-import { loadConnectModal, whenIdle } from './loadConnectModal.ts'
+import { loadConnectModal } from './loadConnectModal.ts'
 
 /**
  * Renders the connect modal while it is open. Its code is a separate chunk that the built
- * page's index.html preloads beside its own script (`preloadConnectModal`), imported when the
- * page is idle; once imported it renders at once. On a click before that, the modal's
+ * page's index.html preloads beside its own script (`preloadConnectModal`), imported right
+ * after the page's first render; once imported it renders at once. On a click before that, the modal's
  * frame (`ConnectModalShell`) shows while the chunk loads and the modal replaces it as soon
  * as it arrives: a plain state update, not a Suspense fallback, whose reveal React holds back
  * until ~300 ms after the fallback showed. A live region outside the dialog announces
@@ -47,8 +47,8 @@ function ConnectModalSlot({ isOpen, close }: { isOpen: boolean; close(): void })
   const [Loaded, setLoaded] = useState<ComponentType | undefined>()
   const [failure, setFailure] = useState<{ error: unknown } | undefined>()
 
-  // The idle prefetch, and on a click before it landed the load right away. Either way the
-  // same module's component: no remount when both resolve.
+  // The import after the first render, and on a click before it landed the load right away.
+  // Either way the same module's component: no remount when both resolve.
   useEffect(() => {
     if (Loaded) return
     let active = true
@@ -56,14 +56,10 @@ function ConnectModalSlot({ isOpen, close }: { isOpen: boolean; close(): void })
       loadConnectModal().then((module) => {
         if (active) setLoaded(() => module.default)
       }, onError)
-    if (isOpen) void load((error) => active && setFailure({ error }))
-    else {
-      const cancel = whenIdle(() => void load(() => {}))
-      return () => {
-        active = false
-        cancel()
-      }
-    }
+    // Closed: imported right after the page's first render. The built page preloaded the chunk
+    // with its own script, so this costs its evaluation (a few ms), not a download, and a
+    // click right after load finds the modal ready; a failure then is retried by the click.
+    void load(isOpen ? (error) => active && setFailure({ error }) : () => {})
     return () => {
       active = false
     }

@@ -5,7 +5,7 @@ import { ModalCloseButton } from './ModalCloseButton.tsx'
 export type ConnectModalShellProps = { onClose(): void }
 
 /**
- * The modal's frame while its code is still loading (a click before the idle prefetch landed):
+ * The modal's frame while its code is still loading (a click before the page's import of it landed):
  * the dialog opens at once with its title and a busy state, and the real views replace it when
  * the chunk arrives. Small, and in the initial chunk on purpose.
  */
