@@ -30,7 +30,7 @@ beforeAll(async () => {
   devnet = await startTestDevnet({ bundlers: true })
   const chain = devnet.manifest.chains[0]
   const accountAbstraction = chain?.accountAbstraction
-  if (!chain || chain.id !== 31337 || !accountAbstraction)
+  if (chain?.id !== 31337 || !accountAbstraction)
     throw new Error('The test devnet has no ERC-4337 on its first chain (31337).')
   anvil = { rpcUrl: chain.rpcUrl }
   contracts = {

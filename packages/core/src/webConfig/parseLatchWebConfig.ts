@@ -9,8 +9,7 @@ import {
   type ThemeVariables,
   type WalletFeature,
 } from '../options/createLatchOptions.ts'
-import type { Hex } from '../types.ts'
-import { address, httpUrl, type Issues, isObject, readString, wsUrl } from './readConfigFields.ts'
+import { httpUrl, type Issues, isObject, readString, wsUrl } from './readConfigFields.ts'
 
 /** An EVM network the app offers (spec section 3, Network, flattened for runtime config). */
 export type LatchNetwork = {
