@@ -30,7 +30,7 @@ test('counts the module scripts and their static imports, not dynamic ones', () 
   expect(initial.gzip).toBeGreaterThan(0)
 })
 
-test('counts before a click the critical path, then the prefetched modal and the devnet announcement apart', () => {
+test('counts before a click the critical path, then the preloaded modal and the devnet announcement apart', () => {
   const dir = mkdtempSync(join(tmpdir(), 'latch-size-'))
   mkdirSync(join(dir, 'assets'))
   writeFileSync(join(dir, 'index.html'), '<script type="module" src="/assets/app-A1.js"></script>')
@@ -57,12 +57,12 @@ test('counts before a click the critical path, then the prefetched modal and the
   const measured = measureBeforeClickJs(dir)
   const paths = (files: { path: string }[]) => files.map((file) => file.path).sort()
   expect(paths(measured.critical.files)).toEqual(['assets/app-A1.js', 'assets/runtime-R1.js'])
-  expect(paths(measured.prefetch.files)).toEqual([
+  expect(paths(measured.connectModal.files)).toEqual([
     'assets/ConnectModalContainer-M1.js',
     'assets/common-C1.js',
   ])
   expect(paths(measured.devnet.files)).toEqual(['assets/startDevnetWallet-D1.js'])
-  expect(measured.production).toBe(measured.critical.gzip + measured.prefetch.gzip)
+  expect(measured.production).toBe(measured.critical.gzip + measured.connectModal.gzip)
   expect(measured.devnetProfile).toBe(measured.production + measured.devnet.gzip)
   expect(measured.devnetProfile).toBeLessThan(2000)
 })

@@ -14,7 +14,7 @@ export type InitialJs = JsFiles
 /**
  * The connect modal's chunk (`loadConnectModal`): preloaded by index.html, imported when idle.
  */
-export const prefetchChunkPattern = /^assets\/ConnectModalContainer-[\w-]+\.js$/
+export const connectModalChunkPattern = /^assets\/ConnectModalContainer-[\w-]+\.js$/
 /** The chunk a devnet page loads at start: the Devnet Wallet's announcement (name and icon). */
 export const devnetChunkPattern = /^assets\/startDevnetWallet-[\w-]+\.js$/
 
@@ -67,18 +67,18 @@ export type BeforeClickJs = {
   /** Module scripts of the page and their static imports (loaded before `load`). */
   critical: JsFiles
   /** The connect modal's chunk and its static imports not already loaded (preloaded). */
-  prefetch: JsFiles
+  connectModal: JsFiles
   /** The Devnet Wallet's announcement, loaded at start by a devnet page only. */
   devnet: JsFiles
-  /** critical + prefetch, gzip: a production page before a click. */
+  /** critical + connectModal, gzip: a production page before a click. */
   production: number
-  /** critical + prefetch + devnet, gzip: a page under `npm start` before a click. */
+  /** critical + connectModal + devnet, gzip: a page under `npm start` before a click. */
   devnetProfile: number
 }
 
 /**
  * All the JS a built page loads before the first click, in production (critical path and the
- * connect modal's idle prefetch) and under the devnet profile (the same, plus the Devnet
+ * connect modal that index.html preloads) and under the devnet profile (the same, plus the Devnet
  * Wallet's announcement): one build serves both, the runtime config decides.
  */
 export function measureBeforeClickJs(distDir: string): BeforeClickJs {
@@ -93,12 +93,12 @@ export function measureBeforeClickJs(distDir: string): BeforeClickJs {
     return found
   }
   const loaded = new Set(critical.files.map((file) => file.path))
-  const prefetch = measureStaticClosure(
+  const connectModal = measureStaticClosure(
     distDir,
-    find(prefetchChunkPattern, 'the connect modal'),
+    find(connectModalChunkPattern, 'the connect modal'),
     loaded,
   )
-  for (const file of prefetch.files) loaded.add(file.path)
+  for (const file of connectModal.files) loaded.add(file.path)
   const devnet = measureStaticClosure(
     distDir,
     find(devnetChunkPattern, 'the Devnet Wallet'),
@@ -106,9 +106,9 @@ export function measureBeforeClickJs(distDir: string): BeforeClickJs {
   )
   return {
     critical,
-    prefetch,
+    connectModal,
     devnet,
-    production: critical.gzip + prefetch.gzip,
-    devnetProfile: critical.gzip + prefetch.gzip + devnet.gzip,
+    production: critical.gzip + connectModal.gzip,
+    devnetProfile: critical.gzip + connectModal.gzip + devnet.gzip,
   }
 }
