@@ -1,12 +1,5 @@
-import {
-  type Address,
-  formatUnits,
-  isAddressEqual,
-  type MulticallParameters,
-  type PublicClient,
-  parseAbi,
-} from 'viem'
-import { throwIfRpcFailed, wrapRpcError } from '../wrapRpcError.ts'
+import { type Address, formatUnits, isAddressEqual, type PublicClient, parseAbi } from 'viem'
+import { multicallAt } from '../multicallAt.ts'
 import {
   type GetPricesAtParameters,
   type GetPricesParameters,
@@ -86,19 +79,8 @@ export function createUniswapV2PriceSource({
           args: [amountIn, path],
         }) as const,
     )
-    const results = await chain.client
-      .multicall({
-        contracts,
-        allowFailure: true,
-        // One eth_call for every quote, however many tokens.
-        batchSize: 0,
-        multicallAddress: chain.multicall3,
-        ...(blockNumber === undefined ? {} : { blockNumber }),
-      } satisfies MulticallParameters<typeof contracts, true>)
-      .catch((error: unknown) => {
-        throw wrapRpcError(chainId, error)
-      })
-    throwIfRpcFailed(chainId, results)
+    // One eth_call for every quote, however many tokens.
+    const results = await multicallAt(chainId, chain, contracts, blockNumber)
 
     // A path without a pool reverts: that quote is left out, and a token with none is unpriced.
     results.forEach((result, index) => {

@@ -2,14 +2,14 @@ import {
   type Address,
   encodeFunctionData,
   getAddress,
-  type MulticallParameters,
   type PublicClient,
   parseAbi,
   zeroAddress,
 } from 'viem'
 import { NoSwapRouteError } from '../../errors/swap.ts'
 import type { SwapDeployment } from '../../network.ts'
-import { throwIfRpcFailed, wrapRpcError } from '../wrapRpcError.ts'
+import { multicallAt } from '../multicallAt.ts'
+import { wrapRpcError } from '../wrapRpcError.ts'
 import { createBoundedMap } from './createBoundedMap.ts'
 import { type ChainHead, createChainHead } from './createChainHead.ts'
 import { getUniswapV2AmountOut, uniswapV2FeeThousandths } from './getUniswapV2AmountOut.ts'
@@ -337,31 +337,6 @@ export function createUniswapV2SwapSource({
     })
     return found
   }
-}
-
-/**
- * One multicall at `block` through the chain's Multicall3 (each call may fail on its own); a
- * failed RPC is the source's RPC error.
- */
-async function multicallAt<const contracts extends readonly unknown[]>(
-  chainId: number,
-  chain: UniswapV2SwapChain,
-  contracts: MulticallParameters<contracts, true>['contracts'],
-  block: bigint,
-) {
-  const results = await chain.client
-    .multicall({
-      contracts,
-      allowFailure: true,
-      batchSize: 0,
-      multicallAddress: chain.multicall3,
-      blockNumber: block,
-    })
-    .catch((error: unknown) => {
-      throw wrapRpcError(chainId, error)
-    })
-  throwIfRpcFailed(chainId, results)
-  return results
 }
 
 /** Token pairs as the factory sorts them (token0 is the lower address). */
