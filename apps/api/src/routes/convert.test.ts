@@ -166,6 +166,24 @@ function walletOf(index: number) {
 
 const plain = (caip10: string) => caip10.split(':')[2] as Address
 
+/** `user` approves the router for all of `from` (build-approve without an amount), mined. */
+async function approveAll(
+  app: Hono<AppEnv>,
+  user: ReturnType<typeof walletOf>,
+  from: string,
+  to: string,
+) {
+  const approval = convertBuildApproveResponseSchema.parse(
+    (
+      await get(
+        app,
+        `/v1/convert/build-approve?from=${caip(from)}&to=${caip(to)}&userAddress=${user.address}`,
+      )
+    ).body,
+  )
+  return user.send({ to: plain(approval.tx.from), data: approval.tx.data as Hex })
+}
+
 describe('tokens and gas price', () => {
   test('the native coin, then the listed tokens, with icons, decimals and pool prices', async () => {
     const { status, body } = await get(
@@ -523,15 +541,7 @@ describe('approve, then swap', () => {
       })
       expect(traded.status).toBe('success')
       lastTrade = (await client.getBlock({ blockNumber: traded.blockNumber })).timestamp
-      const approval = convertBuildApproveResponseSchema.parse(
-        (
-          await get(
-            app,
-            `/v1/convert/build-approve?from=${caip('LUSD')}&to=${caip('ETH')}&userAddress=${user.address}`,
-          )
-        ).body,
-      )
-      await user.send({ to: plain(approval.tx.from), data: approval.tx.data as Hex })
+      await approveAll(app, user, 'LUSD', 'ETH')
       back = await buildSwap('LUSD', 'ETH', parseUnits('1000', 6))
       expect(back.simulated).toBe(true)
     } finally {
@@ -621,15 +631,7 @@ describe('slippage exceeded', () => {
     const user = walletOf(7)
     const whale = walletOf(8)
     const amount = parseUnits('500', 6)
-    const approval = convertBuildApproveResponseSchema.parse(
-      (
-        await get(
-          app,
-          `/v1/convert/build-approve?from=${caip('LUSD')}&to=${caip('ALPHA')}&userAddress=${user.address}`,
-        )
-      ).body,
-    )
-    await user.send({ to: plain(approval.tx.from), data: approval.tx.data as Hex })
+    await approveAll(app, user, 'LUSD', 'ALPHA')
     const seen = await quote(app, 'LUSD', 'ALPHA', amount, user.address)
     // Built now with simulation off, the transaction would be sent later...
     const early = convertBuildTransactionResponseSchema.parse(
