@@ -151,20 +151,24 @@ export function createIndexerStore(db: LatchDb, { chainId }: { chainId: number }
     async rollback(block: { number: number; hash: Hex }): Promise<void> {
       await db.transaction(async (tx) => {
         // Before the transactions and transfers: they name every account a dropped block added
-        // a history row for (`listAccountTransactions`), each found by primary key.
+        // a history row for (`listAccountTransactions`). Each account's rows are read through
+        // the page key (migration 0017) from the oldest dropped block's time on: a few rows per
+        // account, however long its history.
         await tx.execute(sql`
-          DELETE FROM indexer_account_transactions account_row USING (
-            SELECT from_address AS account, hash AS tx_hash FROM indexer_transactions
-            WHERE chain_id = ${chainId} AND block_number > ${block.number}
-            UNION
-            SELECT from_address, tx_hash FROM indexer_transfers
-            WHERE chain_id = ${chainId} AND block_number > ${block.number}
-            UNION
-            SELECT to_address, tx_hash FROM indexer_transfers
-            WHERE chain_id = ${chainId} AND block_number > ${block.number}
-          ) dropped
-          WHERE account_row.account = dropped.account AND account_row.chain_id = ${chainId}
-            AND account_row.tx_hash = dropped.tx_hash`)
+          DELETE FROM indexer_account_transactions account_row
+          WHERE account_row.chain_id = ${chainId} AND account_row.block_number > ${block.number}
+            AND account_row.block_timestamp >= COALESCE((
+              SELECT min(timestamp) FROM indexer_blocks
+              WHERE chain_id = ${chainId} AND number > ${block.number}), 0)
+            AND account_row.account IN (
+              SELECT from_address FROM indexer_transactions
+              WHERE chain_id = ${chainId} AND block_number > ${block.number}
+              UNION
+              SELECT from_address FROM indexer_transfers
+              WHERE chain_id = ${chainId} AND block_number > ${block.number}
+              UNION
+              SELECT to_address FROM indexer_transfers
+              WHERE chain_id = ${chainId} AND block_number > ${block.number})`)
         await tx
           .delete(indexerTransfers)
           .where(

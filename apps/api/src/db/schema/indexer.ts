@@ -7,9 +7,10 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core'
 
-/** Mirrors `migrations/0003_indexer.sql` (and 0009's genesis): addresses and hashes lowercase. */
+/** Mirrors `migrations/0003_indexer.sql` (0009's genesis, 0016 and 0017's indexes): addresses and hashes lowercase. */
 export const indexerCheckpoints = pgTable('indexer_checkpoints', {
   chainId: bigint('chain_id', { mode: 'number' }).primaryKey(),
   blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
@@ -86,7 +87,16 @@ export const indexerAccountTransactions = pgTable(
     txIndex: integer('tx_index').notNull(),
     blockTimestamp: bigint('block_timestamp', { mode: 'number' }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.account, table.chainId, table.txHash] })],
+  // Migration 0017: the page order is the key (one transaction per block and index).
+  (table) => [
+    uniqueIndex('indexer_account_transactions_page_key').on(
+      table.account,
+      table.blockTimestamp.desc(),
+      table.chainId.desc(),
+      table.blockNumber.desc(),
+      table.txIndex.desc(),
+    ),
+  ],
 )
 
 export const indexerTokens = pgTable(

@@ -50,7 +50,7 @@ export type SelectHistoryPageReturnType = {
 /**
  * One page of an account's history in ONE query: the account's transactions in the page order
  * (block time, chain, block, index in the block; newest first) strictly after `cursor`, a keyset
- * scan of `indexer_account_transactions_page_idx` that costs the same on page 1 and page 5,000,
+ * scan of `indexer_account_transactions_page_key` that costs the same on page 1 and page 5,000,
  * joined to each transaction, the account's transfers in it (by primary key), their token and
  * their NFT name. Reads one item past the page to know whether another page follows.
  */
