@@ -10,7 +10,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 
-/** Mirrors `migrations/0003_indexer.sql` (0009's genesis, 0016 and 0017's indexes): addresses and hashes lowercase. */
+/** Mirrors `migrations/0003_indexer.sql` (0009's genesis, 0016-0018's keys and indexes): addresses and hashes lowercase. */
 export const indexerCheckpoints = pgTable('indexer_checkpoints', {
   chainId: bigint('chain_id', { mode: 'number' }).primaryKey(),
   blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
@@ -49,10 +49,8 @@ export const indexerTransactions = pgTable(
     methodId: text('method_id'),
     status: text('status', { enum: ['confirmed', 'failed'] }).notNull(),
   },
-  (table) => [
-    primaryKey({ columns: [table.chainId, table.hash] }),
-    index('indexer_transactions_block_idx').on(table.chainId, table.blockNumber),
-  ],
+  // Migration 0018: keyed by chain, block and index (the key serves deletes by block too).
+  (table) => [primaryKey({ columns: [table.chainId, table.blockNumber, table.txIndex] })],
 )
 
 export const indexerTransfers = pgTable(
@@ -71,8 +69,10 @@ export const indexerTransfers = pgTable(
     tokenId: text('token_id'),
   },
   (table) => [
-    primaryKey({ columns: [table.chainId, table.txHash, table.logIndex] }),
-    index('indexer_transfers_block_idx').on(table.chainId, table.blockNumber),
+    // Migration 0018: keyed by chain, block, index and log (-1 for the native value).
+    primaryKey({
+      columns: [table.chainId, table.blockNumber, table.txIndex, table.logIndex],
+    }),
     index('indexer_transfers_contract_idx').on(table.chainId, table.contract),
   ],
 )

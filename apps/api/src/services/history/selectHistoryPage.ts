@@ -51,8 +51,8 @@ export type SelectHistoryPageReturnType = {
  * One page of an account's history in ONE query: the account's transactions in the page order
  * (block time, chain, block, index in the block; newest first) strictly after `cursor`, a keyset
  * scan of `indexer_account_transactions_page_key` that costs the same on page 1 and page 5,000,
- * joined to each transaction, the account's transfers in it (by primary key), their token and
- * their NFT name. Reads one item past the page to know whether another page follows.
+ * joined to each transaction and the account's transfers in it (by primary key: chain, block and
+ * index, the hash checked too), their token and their NFT name. Reads one item past the page to know whether another page follows.
  */
 export async function selectHistoryPage(
   db: LatchDb,
@@ -147,6 +147,8 @@ function buildQuery(db: LatchDb, { senders }: { senders?: readonly string[] | un
                   .where(
                     and(
                       eq(indexerTransactions.chainId, accountRows.chainId),
+                      eq(indexerTransactions.blockNumber, accountRows.blockNumber),
+                      eq(indexerTransactions.txIndex, accountRows.txIndex),
                       eq(indexerTransactions.hash, accountRows.txHash),
                       inArray(indexerTransactions.fromAddress, [...senders]),
                     ),
@@ -179,12 +181,19 @@ function buildQuery(db: LatchDb, { senders }: { senders?: readonly string[] | un
     .from(page)
     .leftJoin(
       indexerTransactions,
-      and(eq(indexerTransactions.chainId, page.chainId), eq(indexerTransactions.hash, page.txHash)),
+      and(
+        eq(indexerTransactions.chainId, page.chainId),
+        eq(indexerTransactions.blockNumber, page.blockNumber),
+        eq(indexerTransactions.txIndex, page.txIndex),
+        eq(indexerTransactions.hash, page.txHash),
+      ),
     )
     .leftJoin(
       transfer,
       and(
         eq(transfer.chainId, page.chainId),
+        eq(transfer.blockNumber, page.blockNumber),
+        eq(transfer.txIndex, page.txIndex),
         eq(transfer.txHash, page.txHash),
         or(eq(transfer.fromAddress, account), eq(transfer.toAddress, account)),
       ),
