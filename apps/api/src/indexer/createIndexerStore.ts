@@ -364,16 +364,27 @@ async function insertRows(
 
 /** Rows `start..end` in COPY's text format: tab-separated, `\N` for null, one line each. */
 export function toCopyText(columns: ColumnValues[], start: number, end: number): string {
+  // Numbers never need escaping, and text columns (hashes, addresses) seldom: each text column
+  // is checked once, as a whole.
+  const escaped = columns.map(
+    ([type, values]) => type === 'text' && needsCopyEscape(values, start, end),
+  )
   let text = ''
   for (let row = start; row < end; row++) {
     for (let column = 0; column < columns.length; column++) {
       const value = (columns[column] as ColumnValues)[1][row]
       if (column > 0) text += '\t'
-      text += value === null || value === undefined ? '\\N' : escapeCopyValue(String(value))
+      if (value === null || value === undefined) text += '\\N'
+      else text += escaped[column] ? escapeCopyValue(String(value)) : value
     }
     text += '\n'
   }
   return text
+}
+
+/** Whether any value of `start..end` holds a backslash, tab or line break. */
+function needsCopyEscape(values: ColumnValues[1], start: number, end: number): boolean {
+  return /[\\\t\n\r]/.test(values.slice(start, end).join(''))
 }
 
 /**

@@ -14,16 +14,19 @@ export type AccountTransaction = {
  * native value, and both sides of each token transfer (never the zero address), once each.
  */
 export function listAccountTransactions(data: BlockRangeData): AccountTransaction[] {
-  const seen = new Set<string>()
+  // The accounts already listed for each transaction: a few each, compared without building
+  // a key string per row (a busy range has tens of thousands).
+  const seen = new Map<Hex, Hex[]>()
   const rows: AccountTransaction[] = []
   const add = (
     account: Hex,
     at: { txHash: Hex; blockNumber: number; txIndex: number; blockTimestamp: number },
   ) => {
     if (account === zeroAddress) return
-    const key = `${account}:${at.txHash}`
-    if (seen.has(key)) return
-    seen.add(key)
+    const accounts = seen.get(at.txHash)
+    if (accounts?.includes(account)) return
+    if (accounts) accounts.push(account)
+    else seen.set(at.txHash, [account])
     rows.push({
       account,
       txHash: at.txHash,
