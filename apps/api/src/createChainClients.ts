@@ -1,4 +1,4 @@
-import { createPublicClient, defineChain, http, type PublicClient } from 'viem'
+import { createPublicClient, defineChain, http, type PublicClient, TimeoutError } from 'viem'
 import type { ApiNetwork } from './network.ts'
 
 /** One viem public client per served chain id. */
@@ -39,10 +39,36 @@ export function createChainClients(
           timeout,
           retryCount,
           batch,
-          ...(fetchFn ? { fetchFn } : {}),
+          fetchFn: fetchWithTimeout(fetchFn ?? fetch, timeout),
         }),
       }) as PublicClient
       return [network.id, client] as const
     }),
   )
+}
+
+/**
+ * `fetch` bounded by `timeout` from the request to the last byte of the answer, even when the
+ * request carries a signal of its own. viem's `http` timeout alone is not: once a request has
+ * the caller's signal (the indexer gives each block range one), the signal its timeout aborts
+ * is no longer the fetch's, so the request could wait forever; nor does it cover reading the
+ * body. Past the timeout the fetch fails with viem's TimeoutError (while the answer is being
+ * read, with a DOMException named TimeoutError inside viem's HttpRequestError).
+ */
+export function fetchWithTimeout(base: typeof fetch, timeout: number): typeof fetch {
+  if (!(timeout > 0)) return base
+  return async (input, init) => {
+    const timer = AbortSignal.timeout(timeout)
+    const signal = init?.signal ? AbortSignal.any([init.signal, timer]) : timer
+    try {
+      return await base(input, { ...init, signal })
+    } catch (error) {
+      if (timer.aborted && !init?.signal?.aborted)
+        throw new TimeoutError({
+          body: {},
+          url: input instanceof Request ? input.url : String(input),
+        })
+      throw error
+    }
+  }
 }

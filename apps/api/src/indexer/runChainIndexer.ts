@@ -376,11 +376,21 @@ function joinRanges(
   }
 }
 
-/** The RPC took longer than the client's timeout to answer. */
+/**
+ * The RPC took longer than the client's timeout to answer: viem's TimeoutError, or the
+ * DOMException of the same name when the timeout fell while the answer was being read
+ * (`fetchWithTimeout`).
+ */
 function isTimeout(error: unknown): boolean {
   return (
     error instanceof ViemBaseError &&
-    Boolean(error.walk((cause) => cause instanceof HttpTimeoutError))
+    Boolean(
+      error.walk(
+        (cause) =>
+          cause instanceof HttpTimeoutError ||
+          (cause instanceof Error && cause.name === 'TimeoutError'),
+      ),
+    )
   )
 }
 
