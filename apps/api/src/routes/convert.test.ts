@@ -528,6 +528,10 @@ describe('approve, then swap', () => {
     }
     // Every block in one second: the trade, the approval and the simulation share a timestamp.
     await rpc('anvil_setBlockTimestampInterval', [0])
+    // The trade's block a second after the latest: its update leaves the pair's accumulators
+    // nonzero, as on any pair traded before (earlier trades may all share one second).
+    const latest = await client.getBlock()
+    await rpc('evm_setNextBlockTimestamp', [Number(latest.timestamp + 1n)])
     let back: Awaited<ReturnType<typeof buildSwap>>
     let lastTrade: bigint
     try {
@@ -548,8 +552,9 @@ describe('approve, then swap', () => {
       await rpc('anvil_removeBlockTimestampInterval', [])
     }
     const call = { account: user.address, to: plain(back.tx.to), data: back.tx.data as Hex }
-    // The bare estimate, in the trade's second, is short for the next second's block: it reverts.
-    const bare = await client.estimateGas(call)
+    // The bare estimate, in the trade's second (on the latest block: the pending one would take
+    // the clock's second, which may already be the next), is short for the next second's block.
+    const bare = await client.estimateGas({ ...call, blockTag: 'latest' })
     await rpc('evm_setNextBlockTimestamp', [Number(lastTrade + 1n)])
     const short = await user.send({ ...call, gas: bare })
     expect(short.status).toBe('reverted')
