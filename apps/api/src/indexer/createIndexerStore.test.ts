@@ -206,4 +206,6 @@ test('COPY text: tab-separated, \\N for null, backslash, tab and line breaks esc
   )
   expect(text).toBe('0xab\t1\n\\N\t2\na\\\\b\\tc\\nd\\re\t3\n')
   expect(toCopyText([['integer', [1, 2, 3]]], 1, 3)).toBe('2\n3\n')
+  // A string is escaped whatever its column's SQL type.
+  expect(toCopyText([['numeric', ['1\t2', null]]], 0, 2)).toBe('1\\t2\n\\N\n')
 })

@@ -364,11 +364,9 @@ async function insertRows(
 
 /** Rows `start..end` in COPY's text format: tab-separated, `\N` for null, one line each. */
 export function toCopyText(columns: ColumnValues[], start: number, end: number): string {
-  // Numbers never need escaping, and text columns (hashes, addresses) seldom: each text column
-  // is checked once, as a whole.
-  const escaped = columns.map(
-    ([type, values]) => type === 'text' && needsCopyEscape(values, start, end),
-  )
+  // Numbers never need escaping, and strings (hashes, addresses, amounts) seldom: each column of
+  // strings is checked once, as a whole, whatever its SQL type.
+  const escaped = columns.map(([, values]) => needsCopyEscape(values, start, end))
   let text = ''
   for (let row = start; row < end; row++) {
     for (let column = 0; column < columns.length; column++) {
@@ -382,9 +380,10 @@ export function toCopyText(columns: ColumnValues[], start: number, end: number):
   return text
 }
 
-/** Whether any value of `start..end` holds a backslash, tab or line break. */
+/** Whether any string of `start..end` holds a backslash, tab or line break. */
 function needsCopyEscape(values: ColumnValues[1], start: number, end: number): boolean {
-  return /[\\\t\n\r]/.test(values.slice(start, end).join(''))
+  const strings = values.slice(start, end).filter((value) => typeof value === 'string')
+  return /[\\\t\n\r]/.test(strings.join(''))
 }
 
 /**
