@@ -204,9 +204,9 @@ test('a range: headers for every block, full blocks only where there are transac
   })
   expect(count('eth_getBlockByNumber')).toBe(5 + 4)
   expect(count('eth_getLogs')).toBe(1)
-  // Logs and headers in one batch, the four full blocks in one, the block and transaction
-  // receipts in one each.
-  expect(httpRequests).toBe(4)
+  // The headers in one batch (the traces would wait for them, not for the logs), the logs in
+  // one, the four full blocks in one, the block and transaction receipts in one each.
+  expect(httpRequests).toBe(5)
   expect(data.transfers.filter((row) => row.kind === 'erc20')).toHaveLength(3 + 20)
 })
 
@@ -312,6 +312,48 @@ test('traces and nonce counts give exactly what full blocks give, without readin
   expect(failed?.blockNumber).toBe(at.payments)
   const creation = traced.transactions.find((row) => row.to === null)
   expect(creation?.createdContract).toMatch(/^0x[0-9a-f]{40}$/)
+})
+
+test('the trace batches of a range are asked at once, each in an HTTP request of its own', async () => {
+  // Two transactions per batch: the busy block goes alone, the others in pairs of blocks.
+  const traceBatches: string[][] = []
+  let inFlight = 0
+  let mostInFlight = 0
+  const watching = createChainClients([chain.network], {
+    timeout: 5_000,
+    retryCount: 0,
+    batch: true,
+    fetchFn: async (input, init) => {
+      const body = JSON.parse(String(init?.body)) as { method: string } | { method: string }[]
+      const methods = (Array.isArray(body) ? body : [body]).map((call) => call.method)
+      if (!methods.includes('trace_block')) return fetch(input, init)
+      traceBatches.push(methods)
+      inFlight++
+      mostInFlight = Math.max(mostInFlight, inFlight)
+      try {
+        // Held a moment, so that batches asked one after the other could not overlap.
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        return await fetch(input, init)
+      } finally {
+        inFlight--
+      }
+    },
+  }).get(chain.chainId) as PublicClient
+  const traced = await fetchBlockRange(watching, {
+    chainId: chain.chainId,
+    fromBlock: at.tokens,
+    toBlock: at.payable,
+    blockReceipts: true,
+    traces: true,
+    transactionsPerBatch: 2,
+  })
+  const full = await fetchOne(at.tokens, at.payable, true, false)
+  expect(traced.transactions).toEqual(full.transactions)
+  expect(traced.reads).toMatchObject({ fullBlocks: 0, traceBlocks: 6 })
+  // Blocks of 3, 2, 1, 20, 1 and 3 transactions: one batch each (none fits beside another).
+  expect(traceBatches.map((methods) => methods.length)).toEqual([1, 1, 1, 1, 1, 1])
+  expect(traceBatches.flat().every((method) => method === 'trace_block')).toBe(true)
+  expect(mostInFlight).toBe(6)
 })
 
 test('a block where a sender’s count rose by more than its transactions is read in full', async () => {

@@ -15,6 +15,7 @@ import {
   BlockRangeChangedError,
   BlockRangeIncompleteError,
 } from '../errors/indexer.ts'
+import { batchOfItsOwn } from './batchOfItsOwn.ts'
 import { decodeTransferLog, transferTopic } from './decodeTransferLog.ts'
 import { planFullBlocks, planReceipts } from './planBlockRange.ts'
 import {
@@ -144,13 +145,16 @@ export async function fetchBlockRange(
 ): Promise<FetchBlockRangeReturnType> {
   const options = signal ? { signal } : undefined
   const numbers = Array.from({ length: toBlock - fromBlock + 1 }, (_, index) => fromBlock + index)
+  // The headers in a batch of their own: batched with `eth_getLogs`, they would wait for the
+  // slowest answer of the range, and the traces wait for them.
+  const headerOptions = batchOfItsOwn(signal)
   const readBlock = async <full extends boolean>(number: number, full: full) => {
     const block = (await client.request(
       {
         method: 'eth_getBlockByNumber',
         params: [numberToHex(number), full],
       },
-      options,
+      full ? options : headerOptions,
     )) as RpcBlock<'latest', full> | null
     if (!block?.hash) throw new BlockNotFoundError({ chainId, blockNumber: number })
     return block

@@ -7,6 +7,7 @@ import {
   BaseError as ViemBaseError,
 } from 'viem'
 import { BlockRangeChangedError } from '../errors/indexer.ts'
+import { batchOfItsOwn } from './batchOfItsOwn.ts'
 import { type BlockHeader, planFullBlocks } from './planBlockRange.ts'
 import { requestInBatches } from './requestInBatches.ts'
 
@@ -86,23 +87,32 @@ export async function readBlockTraces(
   const batches = planFullBlocks(headers, transactionsPerBatch)
   const traced: { header: TracedBlockHeader; transactions: SourceTransaction[] }[] = []
   try {
-    for (const batch of batches) {
-      reads.traceBlocks += batch.length
-      const answers = await requestInBatches(
-        batch.map(
-          (number) => () =>
-            request({ method: 'trace_block', params: [numberToHex(number)] }, options) as Promise<
-              TopLevelTrace[] | null
-            >,
-        ),
-        batch.length,
-      )
+    // Every batch at once, each in an HTTP request of its own (the batches keep each answer
+    // under the client's size limit): one round trip for the range rather than one per batch.
+    const answered = await Promise.all(
+      batches.map((batch) => {
+        reads.traceBlocks += batch.length
+        const batchOptions = batchOfItsOwn(options?.signal)
+        return requestInBatches(
+          batch.map(
+            (number) => () =>
+              request(
+                { method: 'trace_block', params: [numberToHex(number)] },
+                batchOptions,
+              ) as Promise<TopLevelTrace[] | null>,
+          ),
+          batch.length,
+        )
+      }),
+    )
+    answered.forEach((answers, batchIndex) => {
+      const batch = batches[batchIndex] as number[]
       answers.forEach((answer, index) => {
         const header = headerOf.get(batch[index] as number) as TracedBlockHeader
         const read = fromTraces(chainId, header, answer)
         if (read) traced.push({ header, transactions: read })
       })
-    }
+    })
   } catch (error) {
     if (!isRefusal(error)) throw error
     return { supported: false, transactions, reads }
