@@ -76,12 +76,28 @@ forEachDatabase('createIndexerStore bulk writes', (context) => {
 
     // 11,000 rows per table (past the 10,000 rows one INSERT takes), 22,000 history rows.
     const first = range(0, 1, 5_500)
-    const checkpoint = await store.writeBlockRange({
-      expected: undefined,
-      startBlock: 0,
-      data: first,
-      keepBlocks: 1_000,
-    })
+    // The event loop's turns while the range is written: PGlite, which runs in this thread,
+    // writes in steps with a turn before each (24 here), so the RPC answers of the ranges read
+    // ahead are handled meanwhile.
+    let turns = 0
+    let writing = true
+    const tick = () => {
+      if (!writing) return
+      turns++
+      setImmediate(tick)
+    }
+    setImmediate(tick)
+    const checkpoint = await store
+      .writeBlockRange({
+        expected: undefined,
+        startBlock: 0,
+        data: first,
+        keepBlocks: 1_000,
+      })
+      .finally(() => {
+        writing = false
+      })
+    expect(turns).toBeGreaterThanOrEqual(context.dialect === 'pglite' ? 24 : 1)
     expect(checkpoint.blockNumber).toBe(1)
     expect(await countRows()).toEqual({ transfers: 11_000, transactions: 11_000, accounts: 22_000 })
     const [last] = await context.db

@@ -255,8 +255,16 @@ export function createIndexerStore(db: LatchDb, { chainId }: { chainId: number }
   }
 }
 
-/** Rows per INSERT, so one statement's arrays stay a few megabytes at most. */
+/** Rows per INSERT on PostgreSQL, so one statement's arrays stay a few megabytes at most. */
 const rowsPerInsert = 10_000
+
+/**
+ * Rows per COPY on PGlite, which runs in this thread: a busy range's write is cut into steps of
+ * ~20 ms, between which the event loop handles the RPC answers of the ranges read ahead (one
+ * 100 ms write would hold back each of their round trips). 50 blocks of 500 transfers, same
+ * runs: 47-48 blocks/s in one COPY per table, 51-57 in steps of 2,000 rows.
+ */
+const rowsPerCopy = 2_000
 
 export type ColumnValues = [
   type: 'bigint' | 'integer' | 'numeric' | 'text',
@@ -345,9 +353,12 @@ async function insertRows(
 ): Promise<void> {
   const pglite = mode === 'fresh' ? pgliteClientOf(tx) : undefined
   const names = Object.keys(columns)
-  for (let start = 0; start < length; start += rowsPerInsert) {
-    const end = Math.min(length, start + rowsPerInsert)
+  const step = pglite ? rowsPerCopy : rowsPerInsert
+  for (let start = 0; start < length; start += step) {
+    const end = Math.min(length, start + step)
     if (pglite) {
+      // PGlite answers without returning to the event loop: give it a turn first.
+      await new Promise((resolve) => setImmediate(resolve))
       await pglite.query(`COPY ${table} (${names.join(', ')}) FROM '/dev/blob'`, [], {
         blob: new Blob([toCopyText(Object.values(columns), start, end)]),
       })
@@ -382,9 +393,16 @@ export function toCopyText(columns: ColumnValues[], start: number, end: number):
 
 /** Whether any string of `start..end` holds a backslash, tab or line break. */
 function needsCopyEscape(values: ColumnValues[1], start: number, end: number): boolean {
-  const strings = values.slice(start, end).filter((value) => typeof value === 'string')
-  return /[\\\t\n\r]/.test(strings.join(''))
+  // String by string: a third of the time of one test over the strings joined, and no copy.
+  for (let index = start; index < end; index++) {
+    const value = values[index]
+    if (typeof value === 'string' && copyEscaped.test(value)) return true
+  }
+  return false
 }
+
+/** The characters COPY's text format escapes. */
+const copyEscaped = /[\\\t\n\r]/
 
 /**
  * Values `start..end` as one PostgreSQL array literal (`{"0xab",NULL,7}`), sent as a single
