@@ -103,6 +103,10 @@ export async function createTestChain({
     get rpcUrl() {
       return anvil.rpcUrl
     },
+    /** anvil itself, without the devnet's browser guard in front (which runs in this process). */
+    get internalRpcUrl() {
+      return anvil.internalRpcUrl
+    },
     publicClient,
     walletClient,
     testClient,
