@@ -261,8 +261,9 @@ const rowsPerInsert = 10_000
 /**
  * Rows per COPY on PGlite, which runs in this thread: a busy range's write is cut into steps of
  * ~20 ms, between which the event loop handles the RPC answers of the ranges read ahead (one
- * 100 ms write would hold back each of their round trips). 50 blocks of 500 transfers, same
- * runs: 47-48 blocks/s in one COPY per table, 51-57 in steps of 2,000 rows.
+ * 100 ms write would hold back each of their round trips). 50 blocks of 500 transfers, 8 runs
+ * each: median 48 blocks/s in one COPY per table, 53 in steps of 2,000 rows (the steps cost
+ * ~30 ms more of writing alone).
  */
 const rowsPerCopy = 2_000
 
