@@ -314,7 +314,7 @@ test('traces and nonce counts give exactly what full blocks give, without readin
   expect(creation?.createdContract).toMatch(/^0x[0-9a-f]{40}$/)
 })
 
-test('the trace batches of a range are asked at once, each in an HTTP request of its own', async () => {
+test('the trace batches of a range are asked four at once, each in an HTTP request of its own', async () => {
   // Two transactions per batch: the busy block goes alone, the others in pairs of blocks.
   const traceBatches: string[][] = []
   let inFlight = 0
@@ -353,7 +353,7 @@ test('the trace batches of a range are asked at once, each in an HTTP request of
   // Blocks of 3, 2, 1, 20, 1 and 3 transactions: one batch each (none fits beside another).
   expect(traceBatches.map((methods) => methods.length)).toEqual([1, 1, 1, 1, 1, 1])
   expect(traceBatches.flat().every((method) => method === 'trace_block')).toBe(true)
-  expect(mostInFlight).toBe(6)
+  expect(mostInFlight).toBe(4)
 })
 
 test('a block where a sender’s count rose by more than its transactions is read in full', async () => {

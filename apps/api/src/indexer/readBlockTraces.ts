@@ -8,6 +8,7 @@ import {
 } from 'viem'
 import { BlockRangeChangedError } from '../errors/indexer.ts'
 import { batchOfItsOwn } from './batchOfItsOwn.ts'
+import { mapWithConcurrency } from './mapWithConcurrency.ts'
 import { type BlockHeader, planFullBlocks } from './planBlockRange.ts'
 import { requestInBatches } from './requestInBatches.ts'
 
@@ -58,6 +59,12 @@ type TopLevelTrace = {
 const countsPerBatch = 500
 
 /**
+ * `trace_block` batches of one range in flight at once: a busy range (8,000 rows) has about
+ * four, and a burst stays bounded when blocks are far bigger than the range was sized for.
+ */
+const traceBatchesInFlight = 4
+
+/**
  * Reads what the index keeps of each transaction of `headers` without the full blocks: a node
  * builds a full block's transactions by recovering every sender from its signature (anvil
  * takes ~0.2 ms per transaction), while `trace_block` lists the senders it kept from executing
@@ -87,24 +94,22 @@ export async function readBlockTraces(
   const batches = planFullBlocks(headers, transactionsPerBatch)
   const traced: { header: TracedBlockHeader; transactions: SourceTransaction[] }[] = []
   try {
-    // Every batch at once, each in an HTTP request of its own (the batches keep each answer
-    // under the client's size limit): one round trip for the range rather than one per batch.
-    const answered = await Promise.all(
-      batches.map((batch) => {
-        reads.traceBlocks += batch.length
-        const batchOptions = batchOfItsOwn(options?.signal)
-        return requestInBatches(
-          batch.map(
-            (number) => () =>
-              request(
-                { method: 'trace_block', params: [numberToHex(number)] },
-                batchOptions,
-              ) as Promise<TopLevelTrace[] | null>,
-          ),
-          batch.length,
-        )
-      }),
-    )
+    // Several batches at once, each in an HTTP request of its own (the batches keep each answer
+    // under the client's size limit): a busy range's traces in one round trip, not one per batch.
+    const answered = await mapWithConcurrency(batches, traceBatchesInFlight, (batch) => {
+      reads.traceBlocks += batch.length
+      const batchOptions = batchOfItsOwn(options?.signal)
+      return requestInBatches(
+        batch.map(
+          (number) => () =>
+            request(
+              { method: 'trace_block', params: [numberToHex(number)] },
+              batchOptions,
+            ) as Promise<TopLevelTrace[] | null>,
+        ),
+        batch.length,
+      )
+    })
     answered.forEach((answers, batchIndex) => {
       const batch = batches[batchIndex] as number[]
       answers.forEach((answer, index) => {
