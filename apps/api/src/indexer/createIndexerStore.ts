@@ -354,6 +354,7 @@ async function insertRows(
 ): Promise<void> {
   const pglite = mode === 'fresh' ? pgliteClientOf(tx) : undefined
   const names = Object.keys(columns)
+  const columnValues = Object.values(columns)
   const step = pglite ? rowsPerCopy : rowsPerInsert
   for (let start = 0; start < length; start += step) {
     const end = Math.min(length, start + step)
@@ -361,11 +362,11 @@ async function insertRows(
       // PGlite answers without returning to the event loop: give it a turn first.
       await new Promise((resolve) => setImmediate(resolve))
       await pglite.query(`COPY ${table} (${names.join(', ')}) FROM '/dev/blob'`, [], {
-        blob: new Blob([toCopyText(Object.values(columns), start, end)]),
+        blob: new Blob([toCopyText(columnValues, start, end)]),
       })
       continue
     }
-    const arrays = Object.values(columns).map(
+    const arrays = columnValues.map(
       ([type, values]) => sql`${toArrayLiteral(values, start, end)}::${sql.raw(type)}[]`,
     )
     await tx.execute(

@@ -18,6 +18,7 @@ import {
   ReorgUnprovenError,
 } from '../errors/indexer.ts'
 import type { Logger } from '../logger.ts'
+import { batchOfItsOwn } from './batchOfItsOwn.ts'
 import { type Checkpoint, createIndexerStore } from './createIndexerStore.ts'
 import type { Lease } from './createLeadership.ts'
 import { type FetchBlockRangeReturnType, fetchBlockRange } from './fetchBlockRange.ts'
@@ -191,7 +192,7 @@ export async function runChainIndexer(
         traces,
         // Its own signal: stopping cancels it, and its requests share no batch with another
         // range's (a batch of several ranges could be over the size limit when none alone is).
-        signal: AbortSignal.any([signal]),
+        signal: batchOfItsOwn(signal).signal,
       })
     } catch (error) {
       const size = toBlock - fromBlock + 1
