@@ -1,5 +1,4 @@
 import {
-  type ConvertQuotesResponse,
   type ConvertTokensResponse,
   convertAllowanceQuerySchema,
   convertBuildApproveQuerySchema,
@@ -21,6 +20,7 @@ import { createQueryParser } from './createQueryParser.ts'
 import { parseJsonBody } from './parseJsonBody.ts'
 import { parseQuery } from './parseQuery.ts'
 import { getTokenImageUrl } from './tokenImage.ts'
+import { toQuotesBody } from './toQuotesBody.ts'
 
 /**
  * The convert (swap) routes of spec section 7, `/v1/convert/*`, in the shapes AppKit's swap
@@ -54,7 +54,7 @@ export function convertRoute(deps: SwapDeps) {
       })
       // A quote is of this moment: never kept by a cache.
       c.header('Cache-Control', 'no-store')
-      return c.json({ quotes: [quote] } satisfies ConvertQuotesResponse)
+      return c.body(toQuotesBody(quote), 200, { 'Content-Type': 'application/json' })
     })
     .get('/convert/allowance', async (c) => {
       const query = parseQuery(convertAllowanceQuerySchema, c.req.query())

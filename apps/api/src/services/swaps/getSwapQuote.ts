@@ -23,17 +23,25 @@ export type GetSwapQuoteParameters = {
   signal?: AbortSignal | undefined
 }
 
+/** A quote as answered: all but its expiry, and the expiry of this answer. */
+export type GetSwapQuoteReturnType = {
+  /** Shared, frozen, by every answer priced at the same block with the same inputs. */
+  answer: Readonly<Omit<SwapQuote, 'expiresAt'>>
+  /** Now plus `quoteTtlSeconds`, in ISO 8601. */
+  expiresAt: string
+}
+
 /**
  * The best quote for one trade, read now from the swap sources (the aggregator first when
  * configured, falling back to the pools), in the shape AppKit reads plus Latch's route, rate,
  * price impact, minimum received, fee, network fee and expiry. A pool quote with the client's
  * gas price is kept (bounded) for the block it is priced at: asked again before the chain moves,
- * it is the same answer with a new expiry. An aggregator's answer is never kept.
+ * it is the same answer (the same object) with a new expiry. An aggregator's answer is never kept.
  */
 export async function getSwapQuote(
   deps: SwapDeps,
   parameters: GetSwapQuoteParameters,
-): Promise<SwapQuote> {
+): Promise<GetSwapQuoteReturnType> {
   const pair = parseSwapPair(parameters.from, parameters.to)
   const chainId = pair.from.chainId
   const { network, client, sources } = requireSwapChain(deps, chainId)
@@ -61,7 +69,7 @@ export async function getSwapQuote(
       : undefined
   if (keyAt && first?.recentBlock) {
     const kept = answers?.get(keyAt(await first.recentBlock(chainId)))
-    if (kept) return { ...kept, expiresAt: expiry() }
+    if (kept) return { answer: kept, expiresAt: expiry() }
   }
 
   const ends = await getSwapTokenInfo(
@@ -93,7 +101,7 @@ export async function getSwapQuote(
     { client, cache: deps.cache },
     { network, addresses: quote.path },
   )
-  const { expiresAt: _, ...answer } = toQuoteDto(quote, {
+  const { expiresAt: _, ...fields } = toQuoteDto(quote, {
     chainId,
     from: parameters.from,
     to: parameters.to,
@@ -102,9 +110,10 @@ export async function getSwapQuote(
     info,
     expiresAt: '',
   })
+  const answer = Object.freeze(fields)
   if (keyAt && quote.source === first?.name && quote.blockNumber !== undefined)
     answers?.set(keyAt(quote.blockNumber), answer)
-  return { ...answer, expiresAt: expiry() }
+  return { answer, expiresAt: expiry() }
 }
 
 function toQuoteDto(

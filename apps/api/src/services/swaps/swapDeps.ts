@@ -26,7 +26,7 @@ export type SwapDeps = {
    * Quote answers (all but their expiry) by every input and the block they are priced at: a
    * quote asked again before the chain moves is a map lookup. Pool quotes only.
    */
-  quoteAnswers?: BoundedMap<string, Omit<SwapQuote, 'expiresAt'>> | undefined
+  quoteAnswers?: BoundedMap<string, Readonly<Omit<SwapQuote, 'expiresAt'>>> | undefined
   /** The clock quotes expire and deadlines run by (tests move it); ms since the epoch. */
   now?: (() => number) | undefined
 }
