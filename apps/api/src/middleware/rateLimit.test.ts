@@ -34,6 +34,12 @@ const generous: RateLimitSettings = {
   trustProxyHops: 0,
 }
 
+/**
+ * The counters' clock: the middle of one fixed window for the whole file. On the wall clock, a
+ * test that crossed a minute boundary would count half its requests in the next window.
+ */
+const windowMiddle = Math.floor(Date.now() / 60_000) * 60_000 + 30_000
+
 const counters: RateLimitCounter[] = []
 afterAll(async () => {
   await Promise.all(counters.map((counter) => counter.stop()))
@@ -45,7 +51,10 @@ function limitedApp(
   settings: Partial<RateLimitSettings>,
   extra: Partial<AppDeps> = {},
 ) {
-  const counter = createRateLimitCounter({ store: createDbRateLimitStore({ db: database.db }) })
+  const counter = createRateLimitCounter({
+    store: createDbRateLimitStore({ db: database.db }),
+    now: () => windowMiddle,
+  })
   counters.push(counter)
   const app = createApp({
     networks: [],
