@@ -20,11 +20,19 @@ const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 /** Shaped like a signature: never stored, whatever the settings. */
 const signature = `0x${'ab'.repeat(65)}`
 const writesPerIp = 12
+/**
+ * The rate-limit counters' clock: the middle of one fixed window for the whole file. On the wall
+ * clock, the writes of a test that crossed a minute boundary would be counted in two windows.
+ */
+const windowMiddle = Math.floor(Date.now() / 60_000) * 60_000 + 30_000
 
 /** The real API over HTTP on a free port, with its own in-memory database. */
 async function serve(settings: Partial<AnalyticsSettings>) {
   const database = await createDatabase({ dataDir: 'memory://', migrate: true })
-  const counter = createRateLimitCounter({ store: createDbRateLimitStore({ db: database.db }) })
+  const counter = createRateLimitCounter({
+    store: createDbRateLimitStore({ db: database.db }),
+    now: () => windowMiddle,
+  })
   const app = createApp({
     networks: [],
     projects: createMemoryProjectStore([
