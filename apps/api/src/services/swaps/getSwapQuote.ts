@@ -25,7 +25,7 @@ export type GetSwapQuoteParameters = {
 
 /** A quote as answered: all but its expiry, and the expiry of this answer. */
 export type GetSwapQuoteReturnType = {
-  /** Shared, frozen, by every answer priced at the same block with the same inputs. */
+  /** Shared by every answer priced at the same block with the same inputs; never changed. */
   answer: Readonly<Omit<SwapQuote, 'expiresAt'>>
   /** Now plus `quoteTtlSeconds`, in ISO 8601. */
   expiresAt: string
@@ -36,7 +36,8 @@ export type GetSwapQuoteReturnType = {
  * configured, falling back to the pools), in the shape AppKit reads plus Latch's route, rate,
  * price impact, minimum received, fee, network fee and expiry. A pool quote with the client's
  * gas price is kept (bounded) for the block it is priced at: asked again before the chain moves,
- * it is the same answer (the same object) with a new expiry. An aggregator's answer is never kept.
+ * it is the same answer (the same object) with a new expiry. An aggregator's answer is never
+ * kept.
  */
 export async function getSwapQuote(
   deps: SwapDeps,
