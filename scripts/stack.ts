@@ -65,7 +65,7 @@ export async function startStack(options: {
       options.log,
     )
     stops.push(() => stopChild(api))
-    ensureAuthBuild()
+    ensureBuild('the embedded wallet frame', 'apps/auth', 'dist/frame.html')
     const auth = spawnService(
       'auth',
       ['apps/auth/src/server/cli.ts'],
@@ -73,6 +73,7 @@ export async function startStack(options: {
       options.log,
     )
     stops.push(() => stopChild(auth))
+    if (options.web !== 'dev') ensureBuild('the web app', 'apps/web', 'dist/index.html')
     const webEnv = { ...env, PORT: String(ports.web), LATCH_API_URL: apiUrl }
     const web =
       options.web === 'dev'
@@ -136,14 +137,18 @@ export function stackPortLabels(portBase: number): { port: number; label: string
  * The auth site serves the frame's build: build it once when it is missing (a fresh clone
  * running a benchmark); `npm start` and `npm test` rebuild it themselves.
  */
-function ensureAuthBuild(): void {
-  if (existsSync(resolve(root, 'apps/auth/dist/frame.html'))) return
+/**
+ * Builds `dir` (a Vite app) when its build is missing: a fresh clone's first `bench:api` or
+ * browser test run has none (`npm start` builds both apps itself, fresh, before starting).
+ */
+function ensureBuild(what: string, dir: string, file: string): void {
+  if (existsSync(resolve(root, dir, file))) return
   const build = spawnSync(
     process.execPath,
     [resolve(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'],
-    { cwd: resolve(root, 'apps/auth'), stdio: 'inherit' },
+    { cwd: resolve(root, dir), stdio: 'inherit' },
   )
-  if (build.status !== 0) throw new Error('The build of the embedded wallet frame failed.')
+  if (build.status !== 0) throw new Error(`The build of ${what} failed.`)
 }
 
 /** The last lines each service printed, to explain a failed start. */
