@@ -15,6 +15,8 @@ declare module 'autocannon' {
     connections?: number
     duration?: number
     amount?: number
+    method?: string
+    body?: string
     headers?: Record<string, string>
     /** Requests each connection sends in turn, cycling (paths relative to `url`). */
     requests?: { method?: string; path?: string; headers?: Record<string, string> }[]

@@ -3,6 +3,7 @@ import { Session } from 'node:inspector/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadConfig } from '@latch/config'
+import autocannon from 'autocannon'
 import pg from 'pg'
 import { type Address, encodeFunctionData, numberToHex, type PublicClient, parseUnits } from 'viem'
 import { type ChainClients, createChainClients } from '../apps/api/src/createChainClients.ts'
@@ -34,6 +35,8 @@ import { type StartPostgresReturnType, startPostgres } from '../scripts/postgres
  * `--profile <dir>` writes a CPU profile of each database's writes-only and end-to-end runs
  * (`<database>-<phase>.cpuprofile`, for Chrome DevTools), the chain's building and the RPC
  * reads left out.
+ * First it prints the machine's speed in this run as issue 17's table gave it (anvil's
+ * `eth_getBalance` answers per second), so runs on machines of different speeds compare.
  */
 const option = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`)
@@ -104,6 +107,9 @@ try {
   // guard, a proxy running in this process; under `npm start` it runs in the devnet's process,
   // apart from the API, and a production RPC is another machine. Left in, every answer (35 MB
   // here) would also pass through the thread measured.
+  log(
+    `machine: anvil answers eth_getBalance at ${Math.round(await measureAnvilRate(chain.internalRpcUrl))}/s (10 connections, 3 s; issue 17's table was measured at ~20,000/s)`,
+  )
   const network = { ...chain.network, rpcUrl: chain.internalRpcUrl }
   const clients = createChainClients([network], {
     timeout: 10_000,
@@ -241,6 +247,32 @@ try {
 } finally {
   await chain.stop()
   await postgres?.stop()
+}
+
+/**
+ * anvil's `eth_getBalance` answers per second at 10 connections (1 s of warm-up, then 3 s),
+ * the "same-session limit" of issue 17's table: the machine's speed in this run.
+ */
+async function measureAnvilRate(url: string): Promise<number> {
+  const request = {
+    url,
+    connections: 10,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'eth_getBalance',
+      params: ['0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', 'latest'],
+    }),
+  }
+  await autocannon({ ...request, duration: 1 })
+  const result = await autocannon({ ...request, duration: 3 })
+  if (result.errors + result.timeouts + result.non2xx > 0)
+    throw new Error(
+      `anvil failed ${result.errors + result.timeouts + result.non2xx} eth_getBalance requests.`,
+    )
+  return result.requests.average
 }
 
 /** Runs `run`, with the CPU profiled into `<profileDir>/<name>.cpuprofile` when asked. */
