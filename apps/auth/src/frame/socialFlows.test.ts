@@ -348,7 +348,7 @@ describe('Farcaster sign-in in the frame', () => {
 
   it('gives up when the channel ends, and forgets it', async () => {
     const { api, page, store } = await setup()
-    api.settings.farcasterChannelMs = 150
+    api.settings.farcasterChannelMs = 300
     result(await page.request('getFarcasterUri'))
     expect(await page.request('connectFarcaster')).toMatchObject({
       ok: false,
@@ -361,6 +361,30 @@ describe('Farcaster sign-in in the frame', () => {
       ok: false,
       error: { code: 'SOCIAL_STATE_MISMATCH' },
     })
+  })
+
+  it("says the sign-in expired when the API has ended the channel before this frame's clock", async () => {
+    const { api, page, store } = await setup()
+    const { url } = result<{ url: string }>(await page.request('getFarcasterUri'))
+    // Someone holding the channel's secret signed in on it first: the API has done with it.
+    const flow = await store.getFlow('farcaster')
+    api.signFarcaster(channelOf(url), farcasterUser)
+    const taken = await api.fetchFn('http://api.test/auth/v1/farcaster/verify', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        projectId,
+        deviceId: await store.getDeviceId(),
+        channelId: flow?.channelId,
+        flowSecret: flow?.secret,
+      }),
+    })
+    expect(taken.status).toBe(200)
+    expect(await page.request('connectFarcaster')).toMatchObject({
+      ok: false,
+      error: { code: 'SOCIAL_EXPIRED', message: 'The Farcaster sign-in has expired: start again.' },
+    })
+    expect(await store.getFlow('farcaster')).toBeUndefined()
   })
 
   it('stops waiting on a new channel or a sign-out', async () => {

@@ -99,6 +99,8 @@ export const connectFarcaster: FrameHandler<'connectFarcaster'> = async (context
         })
         failures = 0
       } catch (error) {
+        // The channel ended at the API between this frame's clock check and its answer.
+        if (error instanceof AuthApiError && error.apiCode === 'SOCIAL_EXPIRED') throw expired()
         if (!isPassing(error) || ++failures >= maxPassingFailures) throw error
       }
       if (answer?.status === 'completed') {
