@@ -13,7 +13,12 @@ import { createDbRateLimitStore } from '../stores/createDbRateLimitStore.ts'
 import { createMemoryCacheStore } from '../stores/createMemoryCacheStore.ts'
 import { createMemoryProjectStore } from '../stores/createMemoryProjectStore.ts'
 import { createMemoryWalletRegistryStore } from '../stores/createMemoryWalletRegistryStore.ts'
-import { createRateLimitCounter, type RateLimitCounter } from '../stores/createRateLimitCounter.ts'
+import {
+  createRateLimitCounter,
+  type RateLimitCounter,
+  rateLimitWindowMs,
+} from '../stores/createRateLimitCounter.ts'
+import { midRateLimitWindow } from '../testing/midRateLimitWindow.ts'
 import type { RateLimitSettings } from './rateLimit.ts'
 
 const projectId = 'flood-project'
@@ -34,11 +39,8 @@ const generous: RateLimitSettings = {
   trustProxyHops: 0,
 }
 
-/**
- * The counters' clock: the middle of one fixed window for the whole file. On the wall clock, a
- * test that crossed a minute boundary would count half its requests in the next window.
- */
-const windowMiddle = Math.floor(Date.now() / 60_000) * 60_000 + 30_000
+/** The counters' clock: one fixed window for the whole file. */
+const windowMiddle = midRateLimitWindow()
 
 const counters: RateLimitCounter[] = []
 afterAll(async () => {
@@ -237,7 +239,7 @@ describe('served over HTTP (startApi)', () => {
   const flood = async (url: string, count: number) => {
     // The served API counts in minutes of the wall clock: a flood begun in a minute's last
     // seconds waits for the next one, so its few requests all count in one window.
-    const left = 60_000 - (Date.now() % 60_000)
+    const left = rateLimitWindowMs - (Date.now() % rateLimitWindowMs)
     if (left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 100))
     const answers: Response[] = []
     for (let index = 0; index < count; index++)

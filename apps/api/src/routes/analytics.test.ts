@@ -14,17 +14,15 @@ import { createMemoryCacheStore } from '../stores/createMemoryCacheStore.ts'
 import { createMemoryProjectStore } from '../stores/createMemoryProjectStore.ts'
 import { createMemoryWalletRegistryStore } from '../stores/createMemoryWalletRegistryStore.ts'
 import { createRateLimitCounter } from '../stores/createRateLimitCounter.ts'
+import { midRateLimitWindow } from '../testing/midRateLimitWindow.ts'
 
 const origin = 'https://shop.test'
 const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 /** Shaped like a signature: never stored, whatever the settings. */
 const signature = `0x${'ab'.repeat(65)}`
 const writesPerIp = 12
-/**
- * The rate-limit counters' clock: the middle of one fixed window for the whole file. On the wall
- * clock, the writes of a test that crossed a minute boundary would be counted in two windows.
- */
-const windowMiddle = Math.floor(Date.now() / 60_000) * 60_000 + 30_000
+/** The rate-limit counters' clock: one fixed window for the whole file. */
+const windowMiddle = midRateLimitWindow()
 
 /** The real API over HTTP on a free port, with its own in-memory database. */
 async function serve(settings: Partial<AnalyticsSettings>) {

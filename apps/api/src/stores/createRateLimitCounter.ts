@@ -52,6 +52,9 @@ type Entry = {
   flushing: number
 }
 
+/** The length of a counting window unless `windowMs` says otherwise: a minute of the wall clock. */
+export const rateLimitWindowMs = 60_000
+
 /**
  * Fixed-window rate-limit counting shared through the database but cheap on the hot path:
  * reads decide from memory and flush increments in batches (`INSERT ... ON CONFLICT DO UPDATE
@@ -60,7 +63,7 @@ type Entry = {
  */
 export function createRateLimitCounter({
   store,
-  windowMs = 60_000,
+  windowMs = rateLimitWindowMs,
   flushIntervalMs = 250,
   sweepIntervalMs = 60_000,
   maxKeys = 100_000,
