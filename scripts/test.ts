@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { delimiter, dirname, resolve } from 'node:path'
+import { formatFailures, listPlaywrightFailures, listVitestFailures } from './listFailures.ts'
 import { type StartPostgresReturnType, startPostgres } from './postgres.ts'
 
 /**
@@ -8,7 +9,7 @@ import { type StartPostgresReturnType, startPostgres } from './postgres.ts'
  * (Vitest; the storage tests on PGlite and on a throwaway PostgreSQL this script starts), the
  * production web build and the embedded wallet frame's build, then the browser tests
  * (Playwright on Debian Chromium) against a stack they start and stop themselves. Ends with
- * one `N passed, N failed` line.
+ * the failed tests, each with the first lines of its error, then one `N passed, N failed` line.
  */
 const root = resolve(import.meta.dirname, '..')
 const results = resolve(root, '.latch')
@@ -136,6 +137,9 @@ if (existsSync(e2eFile)) {
 }
 // A step that failed without a test result (lint, type check, build) counts as one failure.
 failed += failedSteps.filter((s) => s !== 'unit' && s !== 'e2e').length
+// The failed tests again, last: a log read from its end (CI shows its tail) names them.
+const failures = [...listVitestFailures(unitFile, root), ...listPlaywrightFailures(e2eFile)]
+if (failures.length > 0) console.log(`\n${formatFailures(failures)}`)
 if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join(', ')}`)
 console.log(`\nlatch: ${passed} passed, ${failed} failed`)
 process.exit(failedSteps.length > 0 || failed > 0 ? 1 : 0)
