@@ -3,6 +3,9 @@ import { existsSync, readFileSync } from 'node:fs'
 /** One failed test: where it is, its name, and the first lines of its error. */
 export type Failure = { file: string; name: string; error: string }
 
+/** The name of a Vitest file's failure when the file failed without a failed test. */
+export const fileFailureName = '(the file)'
+
 type VitestReport = {
   testResults?: {
     name: string
@@ -55,7 +58,7 @@ export function listVitestFailures(path: string, root = ''): Failure[] {
         error: head(test.failureMessages?.[0] ?? ''),
       })
     if (failed.length === 0 && file.status === 'failed')
-      failures.push({ file: name, name: '(the file)', error: head(file.message ?? '') })
+      failures.push({ file: name, name: fileFailureName, error: head(file.message ?? '') })
   }
   return failures
 }

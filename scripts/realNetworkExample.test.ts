@@ -29,8 +29,12 @@ const children: ChildProcess[] = []
 const urls: { api: string; web: string } = { api: '', web: '' }
 let exampleEnv: { api: Record<string, string>; web: Record<string, string> }
 
+// A first start (PGlite's initdb and every migration) takes about 9 s on an idle 2-core
+// machine; beside the other test worker, on a slow machine, several times that.
+const startTimeoutMs = 60_000
+
 async function waitFor(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000
+  const deadline = Date.now() + startTimeoutMs
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${url}: the server exited.\n${output()}`)
     const ok = await fetch(url).then(
@@ -40,7 +44,7 @@ async function waitFor(url: string, child: ChildProcess, output: () => string): 
     if (ok) return
     await new Promise((done) => setTimeout(done, 100))
   }
-  throw new Error(`${url}: no answer within 30 s.\n${output()}`)
+  throw new Error(`${url}: no answer within ${startTimeoutMs / 1000} s.\n${output()}`)
 }
 
 function stop(child: ChildProcess): Promise<void> {
@@ -120,7 +124,7 @@ beforeAll(async () => {
     )
   })
   await Promise.all(started)
-}, 60_000)
+}, startTimeoutMs + 30_000)
 
 afterAll(async () => {
   await Promise.all(children.map(stop))
