@@ -43,12 +43,13 @@ test('lists the failed Vitest tests and a file that failed to load, with the fir
   const failures = listVitestFailures(path, '/repo')
   expect(failures).toEqual([
     {
+      kind: 'test',
       file: 'apps/api/src/a.test.ts',
       name: 'a › times out',
       error:
         'Error: Test timed out in 5000ms.\n    at one\n    at two\n    at three\n    at four\n    at five',
     },
-    { file: 'b.test.ts', name: '(the file)', error: 'SyntaxError: nope' },
+    { kind: 'set-up', file: 'b.test.ts', name: '(the file)', error: 'SyntaxError: nope' },
   ])
   expect(formatFailures(failures)).toContain(
     'FAILED apps/api/src/a.test.ts › a › times out\n    Error: Test timed out in 5000ms.',
@@ -92,6 +93,7 @@ test('lists the Playwright tests that failed on every try, in their describe blo
   )
   expect(listPlaywrightFailures(path)).toEqual([
     {
+      kind: 'test',
       file: 'swap.spec.ts:30',
       name: 'in a restricted time zone › no button',
       error: 'expect(locator).toBeHidden() failed',
@@ -105,4 +107,29 @@ test('an absent or broken report lists nothing', () => {
   expect(listVitestFailures(join(dir, 'absent.json'))).toEqual([])
   expect(listVitestFailures(broken)).toEqual([])
   expect(listPlaywrightFailures(broken)).toEqual([])
+})
+
+test('an error outside any browser test (the global set-up threw) is a set-up failure', () => {
+  const path = join(dir, 'setup.json')
+  writeFileSync(
+    path,
+    JSON.stringify({
+      errors: [
+        {
+          message: 'InvalidConfigError: Invalid environment variables: LATCH_E2E_PORT_BASE.',
+          location: { file: '/repo/e2e/globalSetup.ts', line: 17, column: 5 },
+        },
+      ],
+      suites: [],
+      stats: { expected: 0, unexpected: 0, flaky: 0 },
+    }),
+  )
+  expect(listPlaywrightFailures(path, '/repo')).toEqual([
+    {
+      kind: 'set-up',
+      file: 'e2e/globalSetup.ts:17',
+      name: '(the run)',
+      error: 'InvalidConfigError: Invalid environment variables: LATCH_E2E_PORT_BASE.',
+    },
+  ])
 })

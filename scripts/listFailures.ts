@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs'
 
-/** One failed test: where it is, its name, and the first lines of its error. */
-export type Failure = { file: string; name: string; error: string }
-
-/** The name of a Vitest file's failure when the file failed without a failed test. */
-export const fileFailureName = '(the file)'
+/**
+ * One failure: where it is, its name, and the first lines of its error. `set-up` is a failure
+ * outside any test (a test file whose set-up threw, a browser run whose global set-up threw),
+ * which the reports' own counts leave out.
+ */
+export type Failure = { kind: 'test' | 'set-up'; file: string; name: string; error: string }
 
 type VitestReport = {
   testResults?: {
@@ -13,6 +14,10 @@ type VitestReport = {
     status?: string
     assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[]
   }[]
+}
+
+type PlaywrightReport = PlaywrightSuite & {
+  errors?: { message?: string; location?: { file: string; line: number } }[]
 }
 
 type PlaywrightSuite = {
@@ -49,32 +54,45 @@ export function listVitestFailures(path: string, root = ''): Failure[] {
   const report = readJson<VitestReport>(path)
   const failures: Failure[] = []
   for (const file of report?.testResults ?? []) {
-    const name = root && file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name
+    const name = underRoot(file.name, root)
     const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed')
     for (const test of failed)
       failures.push({
+        kind: 'test',
         file: name,
         name: test.fullName,
         error: head(test.failureMessages?.[0] ?? ''),
       })
     if (failed.length === 0 && file.status === 'failed')
-      failures.push({ file: name, name: fileFailureName, error: head(file.message ?? '') })
+      failures.push({
+        kind: 'set-up',
+        file: name,
+        name: '(the file)',
+        error: head(file.message ?? ''),
+      })
   }
   return failures
 }
 
 /**
- * The tests Playwright's JSON report marks unexpected (failed on every retry), with the last
- * try's error. An absent or unreadable file gives none.
+ * The errors of Playwright's JSON report outside any test (e.g. its global set-up threw), then
+ * the tests it marks unexpected (failed on every retry) with the last try's error. An absent or
+ * unreadable file gives none.
  */
-export function listPlaywrightFailures(path: string): Failure[] {
-  const report = readJson<PlaywrightSuite>(path)
-  const failures: Failure[] = []
+export function listPlaywrightFailures(path: string, root = ''): Failure[] {
+  const report = readJson<PlaywrightReport>(path)
+  const failures: Failure[] = (report?.errors ?? []).map((error) => ({
+    kind: 'set-up',
+    file: error.location ? `${underRoot(error.location.file, root)}:${error.location.line}` : 'e2e',
+    name: '(the run)',
+    error: head(error.message ?? ''),
+  }))
   const walk = (suite: PlaywrightSuite, titles: string[]) => {
     for (const spec of suite.specs ?? [])
       for (const test of spec.tests)
         if (test.status === 'unexpected')
           failures.push({
+            kind: 'test',
             file: `${spec.file}:${spec.line}`,
             name: [...titles, spec.title].join(' › '),
             error: head(test.results.at(-1)?.error?.message ?? ''),
@@ -94,6 +112,11 @@ export function formatFailures(failures: Failure[]): string {
         `FAILED ${failure.file} › ${failure.name}\n${failure.error.replace(/^/gm, '    ')}`,
     )
     .join('\n')
+}
+
+/** `path` relative to `root` when it is under it. */
+function underRoot(path: string, root: string): string {
+  return root && path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path
 }
 
 function readJson<T>(path: string): T | undefined {

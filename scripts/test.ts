@@ -1,12 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { delimiter, dirname, resolve } from 'node:path'
-import {
-  fileFailureName,
-  formatFailures,
-  listPlaywrightFailures,
-  listVitestFailures,
-} from './listFailures.ts'
+import { formatFailures, listPlaywrightFailures, listVitestFailures } from './listFailures.ts'
 import { type StartPostgresReturnType, startPostgres } from './postgres.ts'
 
 /**
@@ -143,11 +138,10 @@ if (existsSync(e2eFile)) {
 // A step that failed without a test result (lint, type check, build) counts as one failure.
 failed += failedSteps.filter((s) => s !== 'unit' && s !== 'e2e').length
 // The failed tests again, last: a log read from its end (CI shows its tail) names them.
-const unitFailures = listVitestFailures(unitFile, root)
-// A test file that failed before its tests ran (its set-up threw) counts as one failure: Vitest
-// counts its tests as skipped.
-failed += unitFailures.filter((failure) => failure.name === fileFailureName).length
-const failures = [...unitFailures, ...listPlaywrightFailures(e2eFile)]
+const failures = [...listVitestFailures(unitFile, root), ...listPlaywrightFailures(e2eFile, root)]
+// A failure outside any test (a test file's or the browser run's set-up threw) counts as one:
+// the reports count none (Vitest counts that file's tests as skipped).
+failed += failures.filter((failure) => failure.kind === 'set-up').length
 if (failures.length > 0) console.log(`\n${formatFailures(failures)}`)
 if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join(', ')}`)
 console.log(`\nlatch: ${passed} passed, ${failed} failed`)
