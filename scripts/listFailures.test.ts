@@ -6,40 +6,43 @@ import { formatFailures, listPlaywrightFailures, listVitestFailures } from './li
 
 const dir = mkdtempSync(join(tmpdir(), 'latch-failures-'))
 
+/** Writes a report as the test runner would, and gives its path. */
+function writeReport(name: string, report: unknown): string {
+  const path = join(dir, name)
+  writeFileSync(path, JSON.stringify(report))
+  return path
+}
+
 test('lists the failed Vitest tests and a file that failed to load, with the first lines of each error', () => {
-  const path = join(dir, 'unit.json')
-  writeFileSync(
-    path,
-    JSON.stringify({
-      testResults: [
-        {
-          name: '/repo/apps/api/src/a.test.ts',
-          status: 'failed',
-          assertionResults: [
-            { fullName: 'a passes', status: 'passed', failureMessages: [] },
-            {
-              fullName: 'a › times out',
-              status: 'failed',
-              failureMessages: [
-                '\u001b[31mError: Test timed out in 5000ms.\u001b[39m\n\n    at one\n    at two\n    at three\n    at four\n    at five\n    at six',
-              ],
-            },
-          ],
-        },
-        {
-          name: '/repo/b.test.ts',
-          status: 'failed',
-          message: 'SyntaxError: nope',
-          assertionResults: [],
-        },
-        {
-          name: '/repo/c.test.ts',
-          status: 'passed',
-          assertionResults: [{ fullName: 'c', status: 'passed' }],
-        },
-      ],
-    }),
-  )
+  const path = writeReport('unit.json', {
+    testResults: [
+      {
+        name: '/repo/apps/api/src/a.test.ts',
+        status: 'failed',
+        assertionResults: [
+          { fullName: 'a passes', status: 'passed', failureMessages: [] },
+          {
+            fullName: 'a › times out',
+            status: 'failed',
+            failureMessages: [
+              '\u001b[31mError: Test timed out in 5000ms.\u001b[39m\n\n    at one\n    at two\n    at three\n    at four\n    at five\n    at six',
+            ],
+          },
+        ],
+      },
+      {
+        name: '/repo/b.test.ts',
+        status: 'failed',
+        message: 'SyntaxError: nope',
+        assertionResults: [],
+      },
+      {
+        name: '/repo/c.test.ts',
+        status: 'passed',
+        assertionResults: [{ fullName: 'c', status: 'passed' }],
+      },
+    ],
+  })
   const failures = listVitestFailures(path, '/repo')
   expect(failures).toEqual([
     {
@@ -57,7 +60,6 @@ test('lists the failed Vitest tests and a file that failed to load, with the fir
 })
 
 test('lists the Playwright tests that failed on every try, in their describe blocks, not the flaky ones', () => {
-  const path = join(dir, 'e2e.json')
   const spec = (title: string, line: number, status: string, message?: string) => ({
     title,
     file: 'swap.spec.ts',
@@ -72,25 +74,22 @@ test('lists the Playwright tests that failed on every try, in their describe blo
       },
     ],
   })
-  writeFileSync(
-    path,
-    JSON.stringify({
-      suites: [
-        {
-          title: 'swap.spec.ts',
-          file: 'swap.spec.ts',
-          specs: [spec('swaps', 10, 'expected'), spec('retried', 20, 'flaky')],
-          suites: [
-            {
-              title: 'in a restricted time zone',
-              file: 'swap.spec.ts',
-              specs: [spec('no button', 30, 'unexpected', 'expect(locator).toBeHidden() failed')],
-            },
-          ],
-        },
-      ],
-    }),
-  )
+  const path = writeReport('e2e.json', {
+    suites: [
+      {
+        title: 'swap.spec.ts',
+        file: 'swap.spec.ts',
+        specs: [spec('swaps', 10, 'expected'), spec('retried', 20, 'flaky')],
+        suites: [
+          {
+            title: 'in a restricted time zone',
+            file: 'swap.spec.ts',
+            specs: [spec('no button', 30, 'unexpected', 'expect(locator).toBeHidden() failed')],
+          },
+        ],
+      },
+    ],
+  })
   expect(listPlaywrightFailures(path)).toEqual([
     {
       kind: 'test',
@@ -110,20 +109,16 @@ test('an absent or broken report lists nothing', () => {
 })
 
 test('an error outside any browser test (the global set-up threw) is a set-up failure', () => {
-  const path = join(dir, 'setup.json')
-  writeFileSync(
-    path,
-    JSON.stringify({
-      errors: [
-        {
-          message: 'InvalidConfigError: Invalid environment variables: LATCH_E2E_PORT_BASE.',
-          location: { file: '/repo/e2e/globalSetup.ts', line: 17, column: 5 },
-        },
-      ],
-      suites: [],
-      stats: { expected: 0, unexpected: 0, flaky: 0 },
-    }),
-  )
+  const path = writeReport('setup.json', {
+    errors: [
+      {
+        message: 'InvalidConfigError: Invalid environment variables: LATCH_E2E_PORT_BASE.',
+        location: { file: '/repo/e2e/globalSetup.ts', line: 17, column: 5 },
+      },
+    ],
+    suites: [],
+    stats: { expected: 0, unexpected: 0, flaky: 0 },
+  })
   expect(listPlaywrightFailures(path, '/repo')).toEqual([
     {
       kind: 'set-up',
