@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { compileHint } from '../apps/web/src/build/compileModalEagerly.ts'
 import { type JsFiles, measureBeforeClickJs } from './measureInitialJs.ts'
 
 /**
@@ -51,4 +52,15 @@ for (const file of notPreloaded)
   console.error(
     `index.html does not preload ${file.path}, a chunk of the connect modal: the preloadConnectModal build plugin (apps/web/src/build) must add it.`,
   )
-if (over.length > 0 || notPreloaded.length > 0) process.exit(1)
+// The connect modal's own chunk starts with V8's compile hint (compileModalEagerly), so a click
+// right after `load` does not compile its functions one by one before the dialog's first frame.
+const modalChunk = measured.connectModal.files.find((file) =>
+  /(^|\/)ConnectModalContainer-[\w-]+\.js$/.test(file.path),
+)
+const unhinted =
+  !modalChunk || !readFileSync(resolve(distDir, modalChunk.path), 'utf8').startsWith(compileHint)
+if (unhinted)
+  console.error(
+    `The connect modal's chunk (${modalChunk?.path ?? 'not found'}) does not start with the compile hint: the compileModalEagerly build plugin (apps/web/src/build) must add it.`,
+  )
+if (over.length > 0 || notPreloaded.length > 0 || unhinted) process.exit(1)

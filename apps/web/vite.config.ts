@@ -1,6 +1,7 @@
 import { loadConfig } from '@latch/config'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { compileModalEagerly } from './src/build/compileModalEagerly.ts'
 import { preloadConnectModal } from './src/build/preloadConnectModal.ts'
 import { renderConfigScript } from './src/server/createWebApp.ts'
 import { loadWebConfig } from './src/server/loadWebConfig.ts'
@@ -28,7 +29,7 @@ function latchConfigScript(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), latchConfigScript(), preloadConnectModal()],
+  plugins: [react(), latchConfigScript(), preloadConnectModal(), compileModalEagerly()],
   build: {
     target: 'es2022',
     // Every browser Latch supports has modulepreload; skip the polyfill.

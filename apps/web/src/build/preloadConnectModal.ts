@@ -1,7 +1,7 @@
 import type { HtmlTagDescriptor, Plugin } from 'vite'
 
 /** The module whose chunk is the connect modal (`loadConnectModal`'s dynamic import). */
-const connectModalModule = /\/connect\/ConnectModalContainer\.tsx$/
+export const connectModalModule = /\/connect\/ConnectModalContainer\.tsx$/
 
 /** What `connectModalPreloadTags` reads of a chunk in the build's bundle. */
 export type BundleChunk = {
