@@ -1,6 +1,6 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { Session } from 'node:inspector/promises'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadConfig } from '@latch/config'
 import autocannon from 'autocannon'
@@ -64,24 +64,53 @@ const cpuMs = () => {
   return (user + system) / 1000
 }
 const seconds = (ms: number) => (ms / 1000).toFixed(2)
+/** A process's `/proc/<pid>/stat` fields after its command name, from field 3 (state) on. */
+const statFields = (pid: string | number) =>
+  readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').at(-1)?.trim().split(' ') ?? []
+/** utime + stime (fields 14 and 15) in ms, with cutime + cstime (16, 17) when `reaped`. */
+const ticksMs = (fields: string[], reaped: boolean) =>
+  (Number(fields[11]) +
+    Number(fields[12]) +
+    (reaped ? Number(fields[13]) + Number(fields[14]) : 0)) *
+  10
+/** The ids of a process's children, all threads' (Linux `/proc`). */
+const childrenOf = (pid: string | number) =>
+  readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean),
+  )
 /**
  * CPU time of this process's anvil children in ms (Linux `/proc`; undefined elsewhere): the
  * node's side of the RPC reads, which shares the machine's cores with the indexer.
  */
 const anvilCpuMs = (): number | undefined => {
   try {
-    let ticks = 0
-    for (const pid of readFileSync(`/proc/self/task/${process.pid}/children`, 'utf8').split(' '))
-      if (pid.trim() && readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'anvil') {
-        // utime and stime, fields 14 and 15, counted after the command name's closing paren.
-        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
-          .split(')')
-          .at(-1)
-          ?.trim()
-          .split(' ')
-        ticks += Number(fields?.[11]) + Number(fields?.[12])
+    let ms = 0
+    for (const pid of childrenOf(process.pid))
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'anvil')
+        ms += ticksMs(statFields(pid), false)
+    return Number.isFinite(ms) ? ms : undefined
+  } catch {
+    return undefined
+  }
+}
+/**
+ * CPU time in ms of a process and all its descendants, those already ended included (a
+ * PostgreSQL server: the postmaster and its backends); undefined where `/proc` cannot tell.
+ */
+const processTreeCpuMs = (root: number): number | undefined => {
+  try {
+    let ms = 0
+    const queue: (string | number)[] = [root]
+    for (let pid = queue.shift(); pid !== undefined; pid = queue.shift()) {
+      // A backend may end between the listing and the read: it is then in its parent's cutime.
+      try {
+        ms += ticksMs(statFields(pid), true)
+        queue.push(...childrenOf(pid))
+      } catch (error) {
+        if (pid === root) throw error
       }
-    return Number.isFinite(ticks) ? ticks * 10 : undefined
+    }
+    return Number.isFinite(ms) ? ms : undefined
   } catch {
     return undefined
   }
@@ -90,6 +119,15 @@ const anvilCpuMs = (): number | undefined => {
 const anvilSince = (start: number | undefined) => {
   const now = anvilCpuMs()
   return start === undefined || now === undefined ? '' : `, ${seconds(now - start)} s CPU in anvil`
+}
+/** The database server's CPU ms now, where it can be read (a throwaway server's). */
+let serverCpuMs: () => number | undefined = () => undefined
+/** ", x.xx s CPU in PostgreSQL" since `start` (nothing where it cannot be read). */
+const serverSince = (start: number | undefined) => {
+  const now = serverCpuMs()
+  return start === undefined || now === undefined
+    ? ''
+    : `, ${seconds(now - start)} s CPU in PostgreSQL`
 }
 
 const chain = await createTestChain({ timeout: 10_000 })
@@ -183,6 +221,8 @@ try {
 
   const databases: {
     label: string
+    /** Whether the database runs in a server of its own (its CPU time read apart). */
+    server?: boolean
     open: () => Promise<Database>
     cleanup: () => Promise<void>
   }[] = []
@@ -200,6 +240,8 @@ try {
       return undefined
     })
     serverUrl = postgres?.url
+    const pid = await postgres?.pid().catch(() => undefined)
+    if (pid !== undefined) serverCpuMs = () => processTreeCpuMs(pid)
   }
   if (serverUrl) {
     const names: string[] = []
@@ -208,6 +250,7 @@ try {
       label: postgresUrl
         ? 'PostgreSQL (LATCH_BENCH_DATABASE_URL)'
         : 'PostgreSQL (throwaway server)',
+      server: true,
       async open() {
         const name = `latch_bench_${Date.now()}_${names.length}`
         await admin(url, `CREATE DATABASE ${name}`)
@@ -222,7 +265,7 @@ try {
     })
   }
 
-  for (const { label, open, cleanup } of databases)
+  for (const { label, server, open, cleanup } of databases)
     try {
       // The chain read once more for each database after the first: the ranges are let go
       // before the end-to-end run, which would otherwise carry ~25k transactions and transfers
@@ -231,12 +274,12 @@ try {
       firstRead = undefined
       const writeDb = await open()
       const writeMs = await profiled(`${label}-writes`, () =>
-        measureWrites(label, writeDb, read.ranges),
+        measureWrites(label, writeDb, read.ranges, server === true),
       )
       read.ranges.length = 0
       const indexDb = await open()
       const totalMs = await profiled(`${label}-end-to-end`, () =>
-        measure(label, indexDb, { network, clients }, head, transfers),
+        measure(label, indexDb, { network, clients }, head, transfers, server === true),
       )
       log(
         `${label} summary: ${Math.round(((head + 1) * 1000) / totalMs)} blocks/s of the chain's ${head + 1}, ${((blocks * 1000) / totalMs).toFixed(1)}/s of its ${blocks} blocks of ${transfersPerBlock} transfers, ${Math.round((transfers * 1000) / totalMs)} transfers/s, total ${seconds(totalMs)} s (RPC reads only ${seconds(read.ms)} s, writes only ${seconds(writeMs)} s)`,
@@ -300,9 +343,11 @@ async function measureWrites(
   label: string,
   database: Database,
   ranges: BlockRangeData[],
+  server: boolean,
 ): Promise<number> {
   try {
     const store = createIndexerStore(database.db, { chainId: chain.chainId })
+    const serverStarted = server ? serverCpuMs() : undefined
     const started = performance.now()
     const cpuStarted = cpuMs()
     let checkpoint: Checkpoint | undefined
@@ -317,7 +362,7 @@ async function measureWrites(
     const cpu = cpuMs() - cpuStarted
     const rows = ranges.reduce((sum, data) => sum + data.transfers.length, 0)
     log(
-      `${label} writes only: ${ranges.length} ranges, ${rows} transfers in ${seconds(elapsed)} s = ${Math.round((rows * 1000) / elapsed)} transfers/s (${seconds(cpu)} s CPU in this process${label === 'PGlite' ? ', the database included' : ''})`,
+      `${label} writes only: ${ranges.length} ranges, ${rows} transfers in ${seconds(elapsed)} s = ${Math.round((rows * 1000) / elapsed)} transfers/s (${seconds(cpu)} s CPU in this process${label === 'PGlite' ? ', the database included' : ''}${serverSince(serverStarted)})`,
     )
     return elapsed
   } finally {
@@ -332,10 +377,12 @@ async function measure(
   { network, clients }: { network: ApiNetwork; clients: ChainClients },
   head: number,
   transfers: number,
+  server: boolean,
 ): Promise<number> {
   try {
     // anvil's CPU time is read from /proc before the clock starts (a few ms of this thread).
     const anvilStarted = anvilCpuMs()
+    const serverStarted = server ? serverCpuMs() : undefined
     const started = performance.now()
     const cpuStarted = cpuMs()
     const indexer = startIndexer({
@@ -370,6 +417,11 @@ async function measure(
     }
     const elapsed = performance.now() - started
     const cpu = cpuMs() - cpuStarted
+    // The other processes' CPU time, read as the clock stops.
+    const anvilNote = anvilSince(anvilStarted)
+    const anvilNow = anvilCpuMs()
+    const serverNow = server ? serverCpuMs() : undefined
+    const serverNote = serverSince(serverStarted)
     await indexer.stop()
     const rows = await createIndexerStore(database.db, {
       chainId: chain.chainId,
@@ -377,8 +429,26 @@ async function measure(
     if (rows < transfers)
       throw new Error(`${label}: indexed ${rows} transfers, expected at least ${transfers}.`)
     log(
-      `${label} end to end: ${head + 1} blocks, ${rows} transfers in ${seconds(elapsed)} s = ${Math.round(((head + 1) * 1000) / elapsed)} blocks/s, ${Math.round((rows * 1000) / elapsed)} transfers/s (${seconds(cpu)} s CPU in this process${anvilSince(anvilStarted)})`,
+      `${label} end to end: ${head + 1} blocks, ${rows} transfers in ${seconds(elapsed)} s = ${Math.round(((head + 1) * 1000) / elapsed)} blocks/s, ${Math.round((rows * 1000) / elapsed)} transfers/s (${seconds(cpu)} s CPU in this process${anvilNote}${serverNote})`,
     )
+    // The machine's cores bound the wall time from below: the CPU time of every process taking
+    // part (this one, anvil, the database server), spread evenly over all of them.
+    const parts = [
+      cpu,
+      anvilStarted === undefined || anvilNow === undefined ? undefined : anvilNow - anvilStarted,
+      server
+        ? serverStarted === undefined || serverNow === undefined
+          ? undefined
+          : serverNow - serverStarted
+        : 0,
+    ]
+    if (parts.every((part) => part !== undefined)) {
+      const total = parts.reduce((sum: number, part) => sum + (part as number), 0)
+      const cores = availableParallelism()
+      log(
+        `${label} CPU: ${seconds(total)} s in all (this process${label === 'PGlite' ? ' with the database' : ''}, anvil${server ? ', PostgreSQL' : ''}): on ${cores} cores no run takes under ${seconds(total / cores)} s, ${Math.round(((head + 1) * 1000 * cores) / total)} blocks/s of the chain at most (${((blocks * 1000 * cores) / total).toFixed(1)}/s of its busy blocks)`,
+      )
+    }
     return elapsed
   } finally {
     await database.close()

@@ -11,6 +11,8 @@ const run = promisify(execFile)
 export type StartPostgresReturnType = {
   /** `postgresql://postgres@127.0.0.1:<port>/postgres`: trust auth, loopback only. */
   url: string
+  /** The server's process id (its `postmaster.pid`), for benches that read its CPU time. */
+  pid(): Promise<number>
   /** Stops the cluster and deletes its files. */
   stop(): Promise<void>
 }
@@ -79,6 +81,13 @@ export async function startPostgres(): Promise<StartPostgresReturnType> {
     let stopping: Promise<void> | undefined
     return {
       url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
+      async pid() {
+        // The file's first line (root reads the server user's files as they are).
+        const pid = Number((await readFile(join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0])
+        if (!Number.isSafeInteger(pid) || pid < 1)
+          throw new Error('PostgreSQL wrote no process id.')
+        return pid
+      },
       stop() {
         stopping ??= runTool('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop'])
           .catch(() => {})
