@@ -2,9 +2,9 @@ import type { Plugin } from 'vite'
 import { connectModalModule } from './preloadConnectModal.ts'
 
 /**
- * V8's explicit compile hint: a script that starts with this comment is compiled whole, on a
- * background thread while it streams in, instead of function by function on the main thread
- * at each function's first call (Chromium 136 and later; other engines read a comment).
+ * V8's explicit compile hint: a script that starts with this comment is compiled whole when it
+ * loads, instead of function by function at each function's first call (Chromium 136 and
+ * later; other engines ignore it, as a comment).
  */
 export const compileHint = '//# allFunctionsCalledOnLoad\n'
 
