@@ -115,20 +115,16 @@ const processTreeCpuMs = (root: number): number | undefined => {
     return undefined
   }
 }
-/** ", x.xx s CPU in anvil" since `start` (nothing where it cannot be read). */
-const anvilSince = (start: number | undefined) => {
-  const now = anvilCpuMs()
-  return start === undefined || now === undefined ? '' : `, ${seconds(now - start)} s CPU in anvil`
-}
 /** The database server's CPU ms now, where it can be read (a throwaway server's). */
 let serverCpuMs: () => number | undefined = () => undefined
-/** ", x.xx s CPU in PostgreSQL" since `start` (nothing where it cannot be read). */
-const serverSince = (start: number | undefined) => {
-  const now = serverCpuMs()
-  return start === undefined || now === undefined
-    ? ''
-    : `, ${seconds(now - start)} s CPU in PostgreSQL`
+/** CPU ms a process (read by `now`) used since `start`; undefined where either cannot be read. */
+const cpuSince = (now: () => number | undefined, start: number | undefined) => {
+  const at = now()
+  return start === undefined || at === undefined ? undefined : at - start
 }
+/** ", x.xx s CPU in <where>" (nothing for a time that could not be read). */
+const cpuNote = (ms: number | undefined, where: string) =>
+  ms === undefined ? '' : `, ${seconds(ms)} s CPU in ${where}`
 
 const chain = await createTestChain({ timeout: 10_000 })
 // However the script ends, anvil ends with it (stop() signals the process synchronously).
@@ -188,7 +184,7 @@ try {
       { fullBlocks: 0, traceBlocks: 0, nonceCounts: 0, receipts: 0 },
     )
     log(
-      `RPC reads only${traces ? '' : ' (no trace_block: full blocks)'}: ${head + 1} headers, ${reads.traceBlocks} block traces, ${reads.nonceCounts} nonce counts, ${reads.fullBlocks} full blocks, ${reads.receipts} receipt reads, ${read.length} eth_getLogs in ${seconds(ms)} s = ${Math.round(((head + 1) * 1000) / ms)} blocks/s (${seconds(cpu)} s CPU in this process${anvilSince(anvilStarted)})`,
+      `RPC reads only${traces ? '' : ' (no trace_block: full blocks)'}: ${head + 1} headers, ${reads.traceBlocks} block traces, ${reads.nonceCounts} nonce counts, ${reads.fullBlocks} full blocks, ${reads.receipts} receipt reads, ${read.length} eth_getLogs in ${seconds(ms)} s = ${Math.round(((head + 1) * 1000) / ms)} blocks/s (${seconds(cpu)} s CPU in this process${cpuNote(cpuSince(anvilCpuMs, anvilStarted), 'anvil')})`,
     )
     return { ranges: read, ms }
   }
@@ -362,7 +358,7 @@ async function measureWrites(
     const cpu = cpuMs() - cpuStarted
     const rows = ranges.reduce((sum, data) => sum + data.transfers.length, 0)
     log(
-      `${label} writes only: ${ranges.length} ranges, ${rows} transfers in ${seconds(elapsed)} s = ${Math.round((rows * 1000) / elapsed)} transfers/s (${seconds(cpu)} s CPU in this process${label === 'PGlite' ? ', the database included' : ''}${serverSince(serverStarted)})`,
+      `${label} writes only: ${ranges.length} ranges, ${rows} transfers in ${seconds(elapsed)} s = ${Math.round((rows * 1000) / elapsed)} transfers/s (${seconds(cpu)} s CPU in this process${label === 'PGlite' ? ', the database included' : ''}${cpuNote(cpuSince(serverCpuMs, serverStarted), 'PostgreSQL')})`,
     )
     return elapsed
   } finally {
@@ -417,11 +413,9 @@ async function measure(
     }
     const elapsed = performance.now() - started
     const cpu = cpuMs() - cpuStarted
-    // The other processes' CPU time, read as the clock stops.
-    const anvilNote = anvilSince(anvilStarted)
-    const anvilNow = anvilCpuMs()
-    const serverNow = server ? serverCpuMs() : undefined
-    const serverNote = serverSince(serverStarted)
+    // The other processes' CPU time, read as the clock stops (none for a server not read).
+    const anvilMs = cpuSince(anvilCpuMs, anvilStarted)
+    const serverMs = server ? cpuSince(serverCpuMs, serverStarted) : 0
     await indexer.stop()
     const rows = await createIndexerStore(database.db, {
       chainId: chain.chainId,
@@ -429,19 +423,11 @@ async function measure(
     if (rows < transfers)
       throw new Error(`${label}: indexed ${rows} transfers, expected at least ${transfers}.`)
     log(
-      `${label} end to end: ${head + 1} blocks, ${rows} transfers in ${seconds(elapsed)} s = ${Math.round(((head + 1) * 1000) / elapsed)} blocks/s, ${Math.round((rows * 1000) / elapsed)} transfers/s (${seconds(cpu)} s CPU in this process${anvilNote}${serverNote})`,
+      `${label} end to end: ${head + 1} blocks, ${rows} transfers in ${seconds(elapsed)} s = ${Math.round(((head + 1) * 1000) / elapsed)} blocks/s, ${Math.round((rows * 1000) / elapsed)} transfers/s (${seconds(cpu)} s CPU in this process${cpuNote(anvilMs, 'anvil')}${server ? cpuNote(serverMs, 'PostgreSQL') : ''})`,
     )
     // The machine's cores bound the wall time from below: the CPU time of every process taking
     // part (this one, anvil, the database server), spread evenly over all of them.
-    const parts = [
-      cpu,
-      anvilStarted === undefined || anvilNow === undefined ? undefined : anvilNow - anvilStarted,
-      server
-        ? serverStarted === undefined || serverNow === undefined
-          ? undefined
-          : serverNow - serverStarted
-        : 0,
-    ]
+    const parts = [cpu, anvilMs, serverMs]
     if (parts.every((part) => part !== undefined)) {
       const total = parts.reduce((sum: number, part) => sum + (part as number), 0)
       const cores = availableParallelism()

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { compileHint } from '../apps/web/src/build/compileModalEagerly.ts'
-import { type JsFiles, measureBeforeClickJs } from './measureInitialJs.ts'
+import { connectModalChunkPattern, type JsFiles, measureBeforeClickJs } from './measureInitialJs.ts'
 
 /**
  * `npm test`'s size check: all the JS the built web app loads before a click - the critical
@@ -55,7 +55,7 @@ for (const file of notPreloaded)
 // The connect modal's own chunk starts with V8's compile hint (compileModalEagerly), so a click
 // right after `load` does not compile its functions one by one before the dialog's first frame.
 const modalChunk = measured.connectModal.files.find((file) =>
-  /(^|\/)ConnectModalContainer-[\w-]+\.js$/.test(file.path),
+  connectModalChunkPattern.test(file.path),
 )
 const unhinted =
   !modalChunk || !readFileSync(resolve(distDir, modalChunk.path), 'utf8').startsWith(compileHint)

@@ -48,12 +48,14 @@ export function compileModalEagerly(): Plugin {
               ? (JSON.parse(mapAsset.source) as { mappings: string })
               : undefined
           const hinted = prependCompileHint(chunk.code, map?.mappings)
+          if (hinted.code === chunk.code) continue
           chunk.code = hinted.code
           if (map && mapAsset?.type === 'asset' && hinted.mappings !== undefined) {
             map.mappings = hinted.mappings
             mapAsset.source = JSON.stringify(map)
           }
-          if (chunk.map && hinted.mappings !== undefined) chunk.map.mappings = hinted.mappings
+          // The chunk's own map object, moved down by the same line.
+          if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`
         }
       },
     },
